@@ -1,0 +1,196 @@
+import type { Subject } from './subjects.js';
+
+/**
+ * Every screen route of spec 000 §2 with the guard that admits it. The web router is built from this
+ * table and `decideRoute` (./guard.ts) enforces it, so the spec's guard table lives in one place.
+ */
+export type Guard =
+  | { kind: 'public' } // reachable signed out (and signed in)
+  | { kind: 'signedIn' }
+  | { kind: 'onboarding' } // only while onboarding is pending
+  | { kind: 'admin'; fallback: string }
+  | { kind: 'platform' }
+  | { kind: 'read'; subject: Subject }
+  | { kind: 'dashboard' } // general gate: read on Incident, Permit or Audit
+  | { kind: 'permits' } // super admin -> /organizations, others need Permit read
+  | { kind: 'newPermitType' } // can_issue_permit or is_admin, then Permit create
+  | { kind: 'permitWrite'; action: 'create' | 'update' }
+  | { kind: 'hiraV2' } // configured allow-list of user ids and HIRA read
+  | { kind: 'appHostOnly' }; // /organization_verify: only on app, lvh or 192 hosts
+
+export type RouteDef = {
+  path: string;
+  /** Screen id: names the page title key `screen.<id>` and the component that renders it. */
+  screen: string;
+  guard: Guard;
+  /** A route that only forwards somewhere else once admitted (e.g. /observations -> new). */
+  redirectTo?: string;
+};
+
+const pub: Guard = { kind: 'public' };
+const signedIn: Guard = { kind: 'signedIn' };
+const read = (subject: Subject): Guard => ({ kind: 'read', subject });
+const admin = (fallback = '/'): Guard => ({ kind: 'admin', fallback });
+
+const r = (path: string, screen: string, guard: Guard, redirectTo?: string): RouteDef =>
+  redirectTo ? { path, screen, guard, redirectTo } : { path, screen, guard };
+
+/** The list pages of actions with their filter type and guard (spec 000 §2 Actions table). */
+const ACTION_LISTS: Array<[string, string, Subject]> = [
+  ['/actions', 'actions', 'Action'],
+  ['/actions/audits', 'actionsAudits', 'Audit'],
+  ['/actions/observations', 'actionsObservations', 'Incident'],
+  ['/actions/all', 'actionsAll', 'Action'],
+  ['/actions/incidents', 'actionsIncidents', 'Incident'],
+  ['/actions/safety_interaction', 'actionsSafetyInteraction', 'Incident'],
+];
+
+const actionRoutes: RouteDef[] = ACTION_LISTS.flatMap(([base, screen, subject]) => [
+  r(base, screen, read(subject), base === '/actions' ? '/actions/new' : undefined),
+  ...(base === '/actions' ? [r('/actions/new', screen, read(subject))] : []),
+  ...(base === '/actions/all' ? [r('/actions/all/:tab', screen, read(subject))] : []),
+  r(`${base}/summary/:id/:tab?`, screen, read(subject)),
+  r(`${base}/edit/:id/:tab?`, screen, read(subject)),
+]);
+
+const INCIDENT_STEPS = ['step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7'];
+
+export const PUBLIC_PATHS = [
+  '/by_pass_client_admin', '/password-reset', '/login', '/thankyou', '/observation', '/incident', '/sso',
+  '/get-started', '/buynow', '/registration', '/web', '/sessionexpire', '/organization_verify',
+  '/guest_user_creation',
+] as const;
+
+export const ROUTES: readonly RouteDef[] = [
+  // Signed out (spec §2 "Reachable when signed out").
+  ...PUBLIC_PATHS.filter((p) => p !== '/organization_verify' && p !== '/password-reset').map((p) =>
+    r(p, p.slice(1).replace(/[-_](.)/g, (_, c: string) => c.toUpperCase()), pub),
+  ),
+  r('/password-reset', 'passwordReset', pub),
+  r('/password-reset/:token', 'passwordReset', pub),
+  r('/organization_verify', 'organizationVerify', { kind: 'appHostOnly' }),
+
+  // General.
+  r('/', 'dashboard', { kind: 'dashboard' }),
+  r('/logout', 'logout', signedIn),
+  r('/reset-session', 'resetSession', signedIn),
+  r('/onboarding', 'onboarding', { kind: 'onboarding' }),
+  r('/sso_configs', 'ssoConfigs', signedIn),
+  r('/success', 'success', signedIn),
+  r('/newusers', 'newusers', signedIn),
+  r('/myaccount', 'myaccount', signedIn),
+  r('/pricing_upgrade', 'pricingUpgrade', signedIn),
+  r('/emailsubscription', 'emailsubscription', signedIn),
+  r('/notification', 'notification', signedIn),
+  r('/pricing', 'pricing', signedIn),
+  r('/reports', 'reports', admin()),
+  r('/subscriptions', 'subscriptions', admin()),
+  r('/not_found', 'notFound', signedIn),
+  r('/no_permissions', 'noPermissions', signedIn),
+  r('/permits', 'permits', { kind: 'permits' }),
+
+  // Platform admin only.
+  r('/organizations', 'organizations', { kind: 'platform' }),
+  r('/domains_control', 'domainsControl', { kind: 'platform' }),
+  r('/extend_requests', 'extendRequests', { kind: 'platform' }),
+  r('/paymentsettings', 'paymentsettings', { kind: 'platform' }),
+  r('/clone', 'clone', { kind: 'platform' }),
+  r('/code_releases', 'codeReleases', { kind: 'platform' }),
+
+  // Settings and masters.
+  r('/mailers', 'mailers', admin()),
+  r('/mailers/:module/:module_id', 'mailers', admin()),
+  r('/mailers/:module/:module_id/scenario/:scenario_id', 'mailers', admin()),
+  r('/sites', 'sites', read('Site')),
+  r('/sites/new', 'sites', read('Site')),
+  r('/sites/edit/:id', 'sites', read('Site')),
+  r('/sites/:id/divisions', 'divisions', read('Site')),
+  r('/roles', 'roles', read('Role')),
+  r('/users', 'users', read('User')),
+  r('/users/:id/profile', 'userProfile', read('User')),
+  r('/users/:id/permission', 'userPermission', read('User')),
+  r('/manpower', 'manpower', admin()),
+  r('/ehs-ocp', 'ehsOcp', admin()),
+  r('/kpi_settings', 'kpiSettings', admin()),
+  r('/categories', 'categories', read('Category')),
+  r('/categories/new', 'categories', read('Category')),
+  r('/categories/edit/:id', 'categories', read('Category')),
+  r('/categories/:id', 'subCategories', read('Category')),
+  r('/whyanalysis', 'whyanalysis', read('RC Master')),
+  r('/whyanalysis/:id/list', 'whyanalysis', read('RC Master')),
+  r('/worker-profile', 'workerProfile', read('Permit Form Setting')),
+  r('/workflows', 'workflows', read('WorkFlow')),
+  r('/library', 'library', read('Library')),
+  r('/library/view/:id', 'library', read('Library')),
+  r('/permit-forms', 'permitForms', read('Permit Form Setting')),
+  r('/permit-forms/:id', 'permitForms', read('Permit Form Setting')),
+  r('/permit-form-questions/new', 'permitTypeSelect', { kind: 'newPermitType' }),
+  r('/permit-form-questions/new/:id', 'permitRequest', { kind: 'permitWrite', action: 'create' }),
+  r('/permit-form-questions/edit/:id', 'permitRequest', { kind: 'permitWrite', action: 'update' }),
+  r('/permit/:id/summary', 'permitSummary', read('Permit')),
+  r('/hierarchy-of-controls', 'hierarchyOfControls', admin()),
+  r('/activity-masters', 'activityMasters', admin()),
+  r('/equipment-master', 'equipmentMaster', admin()),
+  r('/rescue-master', 'rescueMaster', admin()),
+
+  // Observations and incidents.
+  r('/observations', 'observations', read('Observation'), '/observations/new'),
+  r('/observations/new', 'observations', read('Observation')),
+  r('/observations/summary/:id/:tab?', 'observations', read('Observation')),
+  r('/observations/edit/:id/:tab?', 'observations', read('Observation')),
+  r('/observations/:id/report', 'observationReport', read('Observation')),
+  r('/incidents', 'incidents', read('Incident')),
+  r('/incidents/new', 'incidents', read('Incident')),
+  r('/incidents/:id/report', 'incidentReport', read('Incident')),
+  r('/incidents/:id/steps', 'incidentSteps', read('Incident'), '/incidents/:id/steps/step1'),
+  ...INCIDENT_STEPS.map((s) => r(`/incidents/:id/steps/${s}`, 'incidentSteps', read('Incident'))),
+
+  // Safety interactions: no guard beyond being signed in.
+  r('/si-dashboard', 'siDashboard', signedIn),
+  r('/safety-interactions', 'safetyInteractions', signedIn),
+  r('/safety-interactions/new', 'safetyInteractions', signedIn),
+  r('/safety-interactions/edit/:id', 'safetyInteractions', signedIn),
+  r('/safety-interactions/summary', 'safetyInteractions', signedIn),
+  r('/safety-interactions/scheduling', 'safetyInteractions', signedIn),
+  r('/safety-interactions/:id/report', 'safetyInteractions', signedIn),
+
+  ...actionRoutes,
+
+  // Audits.
+  r('/audits/:type', 'audits', read('Audit')),
+  r('/audits/:id/report', 'auditReport', read('Audit')),
+  r('/audits/:id/summary', 'audits', read('Audit')),
+  r('/audits/:id/audit/:sectionindex', 'audits', read('Audit')),
+  r('/audits/:id/keyfindings', 'audits', read('Audit')),
+  r('/audits/:id/actionitems', 'audits', read('Audit')),
+  r('/audit-summary', 'auditSummary', read('Audit')),
+  r('/audit-forms', 'auditForms', read('Audit Template')),
+  r('/audit-forms/:id', 'auditForms', read('Audit Template')),
+
+  // HIRA.
+  r('/hira', 'hira', read('HIRA')),
+  r('/hira/new', 'hira', read('HIRA')),
+  r('/hira/summary/:id', 'hira', read('HIRA')),
+  r('/hira/edit/:id', 'hira', read('HIRA')),
+  r('/hira_v2', 'hira', { kind: 'hiraV2' }),
+  r('/hira_v2/new', 'hira', { kind: 'hiraV2' }),
+  r('/hira_v2/summary/:id', 'hira', { kind: 'hiraV2' }),
+  r('/hira_v2/edit/:id', 'hira', { kind: 'hiraV2' }),
+
+  // PSRS.
+  r('/psrs-dashboard', 'psrsDashboard', signedIn),
+  r('/psrs-settings', 'psrsSettings', admin('/psrs-dashboard')),
+  r('/psrs-assessment', 'psrsAssessment', signedIn),
+  r('/psrs-score', 'psrsScore', signedIn),
+  r('/psrs-reports', 'psrsReports', signedIn),
+
+  // MSI.
+  r('/msi-dashboard', 'msiDashboard', signedIn),
+  r('/msi-settings', 'msiSettings', signedIn),
+  r('/msi-settings/:id', 'msiSettings', admin('/msi-dashboard')),
+  r('/msi-schedule', 'msiSchedule', signedIn),
+  r('/msi-assessment/:id', 'msiAssessment', signedIn),
+];
+
+/** Screen ids of every route, for the title catalogue check. */
+export const SCREENS: readonly string[] = [...new Set(ROUTES.map((x) => x.screen))];

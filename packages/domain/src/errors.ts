@@ -1,0 +1,36 @@
+/**
+ * Stable error codes (spec 000 §8, 001 §8). The server maps each to an HTTP status; both sides
+ * translate them through the `errors.<code>` key of the catalogues.
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  session_expired: 401,
+  csrf_invalid: 403,
+  forbidden: 403,
+  tenant_mismatch: 401,
+  not_found: 404,
+  tenant_not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  email_not_found: 401,
+  incorrect_password: 401,
+  not_registered: 403,
+  account_inactive: 403,
+  organization_inactive: 403,
+  link_expired: 410,
+  memory_exhausted: 403,
+  subscription_cancelled: 403,
+  free_trial_expired: 403,
+  rate_limited: 429,
+  payload_too_large: 413,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** Codes after which the session is over and the client must sign in again. */
+export const SESSION_ENDING_CODES: readonly ErrorCode[] = ['account_inactive', 'organization_inactive', 'not_registered'];

@@ -1,0 +1,34 @@
+import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../constants.js';
+import { en, type Messages } from './en.js';
+import { es } from './es.js';
+import { tr } from './tr.js';
+import { zh } from './zh.js';
+
+export type { Messages };
+export const catalogs: Record<Language, Messages> = { en, es, tr, zh };
+
+export function pickLanguage(header: string | undefined | null): Language {
+  if (!header) return DEFAULT_LANGUAGE;
+  for (const part of header.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase().slice(0, 2);
+    if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Looks up a dotted key (`errors.forbidden`) and fills `{{name}}` placeholders. Unknown keys come back as given. */
+export function translate(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
+  let node: unknown = catalogs[lang];
+  for (const part of key.split('.')) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  if (typeof node !== 'string') return key;
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
+}
+
+/** Every dotted key of a catalogue, for the completeness test. */
+export function catalogKeys(messages: object, prefix = ''): string[] {
+  return Object.entries(messages).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : catalogKeys(v as object, `${prefix}${k}.`),
+  );
+}

@@ -1,0 +1,5 @@
+import type { Messages } from './en.js';
+import { en } from './en.js';
+
+// Placeholder until translated: must be replaced by a real tr catalogue.
+export const tr: Messages = { ...en };
