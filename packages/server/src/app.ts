@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { pickLanguage, translate, PRODUCT_NAME, type PushRequest } from '@bulwark/domain';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { organizationRoutes } from './modules/organizations/routes.js';
+import { listNotifications, notificationRoutes } from './modules/notifications/routes.js';
+import { createSessionService } from './modules/session/service.js';
+import { sessionRoutes } from './modules/session/routes.js';
+import { buildProfile } from './modules/users/profile.js';
+import { userRoutes } from './modules/users/routes.js';
+import type { Principal } from './platform/auth/principal.js';
+import { inTenant } from './platform/db/db.js';
+import { organizations } from './platform/db/schema.js';
+import type { AppDeps } from './platform/deps.js';
+import { isApiPath, registerAccessGuard, type RouteRecord } from './platform/http/access.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
+import type { PushRequestHandlers } from './platform/push/push.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RouteRecord[];
+  }
+}
+
+/** Builds the HTTP app from the platform pieces and the modules. Listening is the caller's business. */
+export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : {
+      level: deps.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-refresh-token"]'],
+    },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (req) => {
+    req.lang = pickLanguage(req.headers['accept-language']);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  registerErrorHandler(app);
+  registerAccessGuard(app, { db: deps.db.app, tokens: deps.tokens, baseDomain: deps.config.baseDomain });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every route declares the right it needs.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+          tenant: { type: 'apiKey', in: 'header', name: 'X-Tenant' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const sessions = createSessionService(deps);
+  sessionRoutes(app, deps, sessions);
+  userRoutes(app, deps);
+  notificationRoutes(app, deps);
+  organizationRoutes(app, deps);
+
+  if (existsSync(path.join(deps.config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (isApiPath(req.url) || req.method !== 'GET') {
+      return reply.status(404).send({ errors: [translate(req.lang, 'errors.not_found')], code: 'not_found' });
+    }
+    // The single-page app answers every other path; its router decides what to show.
+    if (existsSync(path.join(deps.config.webDist, 'index.html'))) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
+  });
+
+  return app;
+}
+
+/** Answers to the push requests of spec 000 §7 that the platform core owns. */
+export function pushRequestHandlers(deps: AppDeps): PushRequestHandlers {
+  const inOrg = <T>(p: Principal, fn: Parameters<typeof inTenant<T>>[2]) => inTenant(deps.db.app, p.organizationId, fn);
+  const handlers: Record<PushRequest, (p: Principal) => Promise<unknown>> = {
+    get_user: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).user),
+    get_rules: async (p) => p.rules,
+    get_all_unread_notifications: (p) => inOrg(p, (tx) => listNotifications(tx, p)),
+    get_tenant_memory_details: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).user.tenant_memory_details),
+    get_timezone: (p) => inOrg(p, async (tx) => {
+      const [org] = await tx.select({ timezone: organizations.timezone }).from(organizations).where(eq(organizations.id, p.organizationId));
+      return { timezone: org?.timezone ?? 'UTC' };
+    }),
+    get_organization: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).organization),
+    get_all_modules: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).organization_modules),
+  };
+  return handlers;
+}

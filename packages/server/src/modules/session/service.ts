@@ -1,0 +1,171 @@
+import {
+  PASSWORD_RESET_TTL_SECONDS, PRODUCT_NAME, REFRESH_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TTL_SECONDS, translate,
+  type Language, type SignInResponse, type TokenPairResponse,
+} from '@bulwark/domain';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { loadPrincipal } from '../../platform/auth/principal.js';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
+import { randomToken, sha256 } from '../../platform/auth/tokens.js';
+import { recordAudit } from '../../platform/audit.js';
+import { publicUrl } from '../../platform/config.js';
+import { inTenant, type Tx } from '../../platform/db/db.js';
+import { organizations, passwordResetTokens, refreshTokens, sessions, users } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { AppError } from '../../platform/errors.js';
+import { clear, limit } from '../../platform/http/rate-limit.js';
+import type { Tenant } from '../../platform/http/tenancy.js';
+import { buildProfile } from '../users/profile.js';
+
+type Meta = { ip: string; userAgent: string | undefined };
+
+// Sign-in throttles: per address and per account, shared by every app node.
+const IP_LIMIT = { max: 30, windowSeconds: 300 };
+const ACCOUNT_LIMIT = { max: 10, windowSeconds: 900 };
+
+export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'mail' | 'jobs'>) {
+  const app = deps.db.app;
+
+  /** A new access token and CSRF token for a session, plus a fresh refresh token of its family. */
+  async function issueTokens(tx: Tx, organizationId: string, userId: string, sessionId: string): Promise<TokenPairResponse> {
+    const refresh = randomToken();
+    const csrf = randomToken(24);
+    await tx.insert(refreshTokens).values({
+      tokenHash: sha256(refresh),
+      sessionId,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    });
+    const token = await deps.tokens.sign({ sub: userId, org: organizationId, sid: sessionId, csh: sha256(csrf) });
+    return { token, csrf, refresh, expires_in: ACCESS_TOKEN_TTL_SECONDS };
+  }
+
+  async function signIn(tenant: Tenant, email: string, password: string, meta: Meta): Promise<SignInResponse> {
+    await limit(app, `signin-ip:${meta.ip}`, IP_LIMIT.max, IP_LIMIT.windowSeconds);
+    const accountKey = `signin-account:${tenant.id}:${email}`;
+    await limit(app, accountKey, ACCOUNT_LIMIT.max, ACCOUNT_LIMIT.windowSeconds);
+
+    const user = await inTenant(app, tenant.id, async (tx) => {
+      const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+      return row;
+    });
+    if (!user || user.status === 'Deleted') {
+      await verifyPassword(null, password);
+      throw new AppError(user ? 'not_registered' : 'email_not_found', { fields: { email: 'errors.email_not_found' } });
+    }
+    if (!user.passwordHash) throw new AppError('not_registered');
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw new AppError('incorrect_password', { fields: { password: 'errors.incorrect_password' } });
+    }
+    if (tenant.status !== 'Active') throw new AppError('organization_inactive');
+    if (user.status !== 'Active') throw new AppError('account_inactive');
+    await clear(app, accountKey);
+
+    return inTenant(app, tenant.id, async (tx) => {
+      const [session] = await tx
+        .insert(sessions)
+        .values({ userId: user.id, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null })
+        .returning({ id: sessions.id });
+      const pair = await issueTokens(tx, tenant.id, user.id, session!.id);
+      const principal = await loadPrincipal(tx, user.id, session!.id);
+      await recordAudit(tx, { actorUserId: user.id, action: 'sign_in', entity: 'Session', entityId: session!.id });
+      return {
+        ...pair,
+        auth: true as const,
+        domain: tenant.label,
+        profile: await buildProfile(tx, principal!, deps.config.hiraV2UserIds),
+      };
+    });
+  }
+
+  /**
+   * Rotates the refresh token. A token that was already spent means it was stolen or replayed: the whole
+   * session family is revoked, and whoever holds the newer token is signed out too.
+   */
+  async function refresh(tenant: Tenant, token: string): Promise<TokenPairResponse> {
+    const outcome = await inTenant(app, tenant.id, async (tx) => {
+      const [row] = await tx
+        .select({ rt: refreshTokens, session: sessions })
+        .from(refreshTokens)
+        .innerJoin(sessions, and(eq(sessions.organizationId, refreshTokens.organizationId), eq(sessions.id, refreshTokens.sessionId)))
+        .where(eq(refreshTokens.tokenHash, sha256(token)))
+        .for('update', { of: refreshTokens });
+      if (!row) return { error: true as const };
+      if (row.rt.usedAt) {
+        await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.session.id));
+        await recordAudit(tx, { actorUserId: row.session.userId, action: 'refresh_reuse_revoked', entity: 'Session', entityId: row.session.id });
+        return { error: true as const };
+      }
+      if (row.session.revokedAt || row.rt.expiresAt < new Date()) return { error: true as const };
+      const principal = await loadPrincipal(tx, row.session.userId, row.session.id);
+      if (!principal || principal.status !== 'Active') return { error: true as const };
+      await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.tokenHash, row.rt.tokenHash));
+      await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.session.id));
+      return { pair: await issueTokens(tx, tenant.id, row.session.userId, row.session.id) };
+    });
+    if ('error' in outcome) throw new AppError('session_expired');
+    return outcome.pair;
+  }
+
+  async function revokeByRefreshToken(tenant: Tenant, token: string): Promise<void> {
+    await inTenant(app, tenant.id, async (tx) => {
+      const [row] = await tx.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(token)));
+      if (row) await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+    });
+  }
+
+  async function revokeSession(organizationId: string, sessionId: string): Promise<void> {
+    await inTenant(app, organizationId, (tx) =>
+      tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
+    );
+  }
+
+  async function revokeAllSessions(organizationId: string, userId: string): Promise<void> {
+    await inTenant(app, organizationId, (tx) =>
+      tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+    );
+  }
+
+  async function requestPasswordReset(tenant: Tenant, email: string, lang: Language, ip: string): Promise<void> {
+    await limit(app, `reset-ip:${ip}`, 10, 900);
+    const queued = await inTenant(app, tenant.id, async (tx) => {
+      const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+      if (!user || user.status !== 'Active') throw new AppError('email_not_found', { fields: { email: 'errors.email_not_found' } });
+      const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, tenant.id));
+      const token = randomToken();
+      await tx.insert(passwordResetTokens).values({
+        tokenHash: sha256(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_SECONDS * 1000),
+      });
+      const userLang = (user.locale as Language) ?? lang;
+      const link = `${publicUrl(deps.config, tenant.label)}/password-reset/${token}`;
+      const vars = { product: PRODUCT_NAME, organization: org?.name ?? tenant.label, link };
+      const id = await deps.mail.enqueue(tx, {
+        to: user.email,
+        subject: translate(userLang, 'mail.passwordResetSubject', vars),
+        body: translate(userLang, 'mail.passwordResetBody', vars),
+      });
+      await recordAudit(tx, { actorUserId: user.id, action: 'password_reset_requested', entity: 'User', entityId: user.id });
+      return id;
+    });
+    if (deps.mail.smtpEnabled) await deps.jobs?.send('mail-deliver', { organizationId: tenant.id, id: queued });
+  }
+
+  async function resetPassword(tenant: Tenant, token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await inTenant(app, tenant.id, async (tx) => {
+      const [row] = await tx.select().from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+        .for('update');
+      if (!row) throw new AppError('link_expired');
+      await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+      // A new password ends every session that the old one opened.
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
+      await recordAudit(tx, { actorUserId: row.userId, action: 'password_reset', entity: 'User', entityId: row.userId });
+    });
+  }
+
+  return { signIn, refresh, revokeByRefreshToken, revokeSession, revokeAllSessions, requestPasswordReset, resetPassword };
+}
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,54 @@
+import type { ProfileResponse } from '@bulwark/domain';
+import { and, count, eq } from 'drizzle-orm';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Tx } from '../../platform/db/db.js';
+import { notifications } from '../../platform/db/schema.js';
+
+/** Every feature flag is on in this build (spec 000 §1). */
+export const ORGANIZATION_MODULES = [
+  'enterprise', 'pricing', 'settings', 'actions', 'audits', 'hira', 'incidents', 'library', 'observations', 'permits',
+];
+
+/** The profile of spec 000 §7: user, organization, rules, organization_modules. */
+export async function buildProfile(tx: Tx, p: Principal, hiraV2UserIds: readonly string[]): Promise<ProfileResponse> {
+  const [unread] = await tx
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, p.userId), eq(notifications.isRead, false)));
+  const org = p.organization;
+  return {
+    user: {
+      id: p.userId,
+      organization_id: p.isPlatformAdmin ? null : p.organizationId,
+      email: p.email,
+      full_name: p.fullName,
+      role_name: p.roleName,
+      status: p.status,
+      is_admin: p.isAdmin,
+      is_platform_admin: p.isPlatformAdmin,
+      can_issue_permit: p.canIssuePermit,
+      hira_v2_allowed: hiraV2UserIds.includes(p.userId),
+      locale: p.locale,
+      notifications: { unread: Number(unread?.n ?? 0) },
+      tenant_memory_details: {
+        mem_exhausted: p.access.memExhausted,
+        used_bytes: org.storageUsedBytes,
+        quota_bytes: org.storageQuotaBytes,
+      },
+    },
+    organization: p.isPlatformAdmin
+      ? null
+      : {
+          id: org.id,
+          name: org.name,
+          sub_domain_name: org.subDomainName,
+          is_enterprise: org.isEnterprise,
+          organization_status: org.organizationStatus,
+          subscription_type: org.subscriptionType,
+          onboarding_pending: org.onboardingCompletedAt === null,
+          timezone: org.timezone,
+        },
+    rules: p.rules,
+    organization_modules: p.isPlatformAdmin ? [] : ORGANIZATION_MODULES,
+  };
+}

@@ -1,0 +1,74 @@
+import { rulesFromRoleActions, type AccessContext, type Rule, type Subject } from '@bulwark/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/db.js';
+import { organizations, roleActions, roles, sessions, users } from '../db/schema.js';
+
+/** The signed-in user as every guard and service sees them. */
+export type Principal = {
+  userId: string;
+  organizationId: string;
+  sessionId: string;
+  email: string;
+  fullName: string;
+  status: 'Active' | 'Inactive' | 'Error' | 'Deleted';
+  isAdmin: boolean;
+  isPlatformAdmin: boolean;
+  canIssuePermit: boolean;
+  locale: 'en' | 'es' | 'tr' | 'zh';
+  roleName: string | null;
+  rules: Rule[];
+  access: AccessContext;
+  organization: typeof organizations.$inferSelect;
+  sessionRevoked: boolean;
+};
+
+/** Rules of the platform super admin: Organization, and nothing else (spec 000 §5). */
+const PLATFORM_RULES: Rule[] = [{ subject: 'Organization', actions: ['read', 'create', 'update', 'delete'] }];
+
+export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): Promise<Principal | null> {
+  const [row] = await tx
+    .select({ user: users, roleName: roles.name, org: organizations, revokedAt: sessions.revokedAt })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .innerJoin(sessions, and(eq(sessions.organizationId, users.organizationId), eq(sessions.id, sessionId)))
+    .leftJoin(roles, and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)))
+    .where(and(eq(users.id, userId), eq(sessions.userId, userId)));
+  if (!row) return null;
+  const { user, org } = row;
+  let rules: Rule[] = [];
+  if (user.isPlatformAdmin && org.isPlatform) {
+    rules = PLATFORM_RULES;
+  } else if (user.roleId) {
+    const rows = await tx.select().from(roleActions).where(eq(roleActions.roleId, user.roleId));
+    rules = rulesFromRoleActions(
+      rows.map((r) => ({
+        name: r.name as Subject,
+        r_add: r.rAdd, r_edit: r.rEdit, r_view: r.rView, r_destroy: r.rDestroy,
+        is_revoke: r.isRevoke, is_extend: r.isExtend, is_close: r.isClose, is_reject: r.isReject, is_approve: r.isApprove,
+      })),
+    );
+  }
+  const isPlatformAdmin = user.isPlatformAdmin && org.isPlatform;
+  return {
+    userId: user.id,
+    organizationId: user.organizationId,
+    sessionId,
+    email: user.email,
+    fullName: user.fullName,
+    status: user.status,
+    isAdmin: user.isAdmin,
+    isPlatformAdmin,
+    canIssuePermit: user.canIssuePermit,
+    locale: user.locale,
+    roleName: isPlatformAdmin ? 'MasterSuperAdmin' : row.roleName,
+    rules,
+    access: {
+      rules,
+      isPlatformAdmin,
+      memExhausted: org.storageUsedBytes >= org.storageQuotaBytes,
+      subscriptionType: org.subscriptionType,
+    },
+    organization: org,
+    sessionRevoked: row.revokedAt !== null,
+  };
+}

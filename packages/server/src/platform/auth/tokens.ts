@@ -1,0 +1,59 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@bulwark/domain';
+import { jwtVerify, SignJWT } from 'jose';
+
+export type AccessClaims = {
+  /** user id */
+  sub: string;
+  /** organisation id the token was issued for */
+  org: string;
+  /** session (refresh family) id */
+  sid: string;
+  /** sha-256 of the CSRF token issued with this access token */
+  csh: string;
+};
+
+const ISSUER = 'bulwark-ehs';
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function createTokenSigner(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims: AccessClaims): Promise<string> {
+      return new SignJWT({ org: claims.org, sid: claims.sid, csh: claims.csh })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .sign(key);
+    },
+    /** The claims of a valid, unexpired token, or null. */
+    async verify(token: string): Promise<AccessClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const { sub, org, sid, csh } = payload;
+        if (typeof sub !== 'string' || typeof org !== 'string' || typeof sid !== 'string' || typeof csh !== 'string') {
+          return null;
+        }
+        return { sub, org, sid, csh };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type TokenSigner = ReturnType<typeof createTokenSigner>;

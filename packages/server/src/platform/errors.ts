@@ -1,0 +1,19 @@
+import { ERROR_STATUS, type ErrorCode } from '@bulwark/domain';
+
+/**
+ * The one error type services throw. `code` is stable (clients branch on it); the text is translated
+ * at the edge from `errors.<code>` or from `messageKey`. `fields` maps field names to i18n keys.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: { fields?: Record<string, string>; messageKey?: string } = {},
+  ) {
+    super(code);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = () => new AppError('not_found');
+export const forbidden = () => new AppError('forbidden');

@@ -1,0 +1,113 @@
+import { CSRF_HEADER, can, type Action, type Language, type Subject } from '@bulwark/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loadPrincipal, type Principal } from '../auth/principal.js';
+import { sameHash, sha256, type TokenSigner } from '../auth/tokens.js';
+import { inTenant, type Db } from '../db/db.js';
+import { AppError } from '../errors.js';
+import { resolveTenant, tenantLabel, type Tenant } from './tenancy.js';
+
+/**
+ * What a route needs, declared in its definition (`config: { access }`). A route under /api without it
+ * cannot be registered: deny by default.
+ * - public: anyone; the handler asks for the tenant itself when it needs one.
+ * - session: any signed-in user of the request's organisation.
+ * - platform: the platform super admin only.
+ * - subject/action: the `can()` right of packages/domain.
+ */
+export type Access = { public: true } | { session: true } | { platform: true } | { subject: Subject; action: Action };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    lang: Language;
+    tenant: Tenant | null;
+    principal: Principal | null;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Paths that belong to the API and therefore must declare their access. */
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api';
+}
+
+export type RouteRecord = { method: string; url: string; access: Access };
+
+export function registerAccessGuard(app: FastifyInstance, deps: { db: Db; tokens: TokenSigner; baseDomain: string }) {
+  const registered: RouteRecord[] = [];
+  app.decorate('registeredRoutes', registered);
+  app.decorateRequest('tenant', null);
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    // The API documentation's own routes are public by nature.
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...route.config, access: { public: true } };
+    }
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access; every API route must (deny by default).`);
+    }
+    for (const method of [route.method].flat()) registered.push({ method, url: route.url, access });
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access) {
+      if (isApiPath(req.url)) throw new AppError('forbidden');
+      return;
+    }
+    if ('public' in access) return;
+    const tenant = await requireTenant(req, deps.db, deps.baseDomain);
+    const principal = await authenticate(req, tenant, deps);
+    if ('platform' in access && !principal.isPlatformAdmin) throw new AppError('forbidden');
+    if ('subject' in access && !can(principal.access, access.subject, access.action)) throw new AppError('forbidden');
+  });
+}
+
+/** The organisation this request is for; unknown or removed organisations are "not found". */
+export async function requireTenant(req: FastifyRequest, db: Db, baseDomain: string): Promise<Tenant> {
+  if (req.tenant) return req.tenant;
+  const tenant = await resolveTenant(db, tenantLabel(req, baseDomain));
+  if (!tenant || tenant.removed) throw new AppError('tenant_not_found');
+  req.tenant = tenant;
+  return tenant;
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+async function authenticate(req: FastifyRequest, tenant: Tenant, deps: { db: Db; tokens: TokenSigner }): Promise<Principal> {
+  const token = bearerToken(req);
+  if (!token) throw new AppError('unauthorized');
+  const claims = await deps.tokens.verify(token);
+  if (!claims) throw new AppError('session_expired');
+  // A token issued for one organisation is worthless at another's address.
+  if (claims.org !== tenant.id) throw new AppError('tenant_mismatch');
+  if (UNSAFE.has(req.method)) {
+    const csrf = req.headers[CSRF_HEADER];
+    const value = Array.isArray(csrf) ? csrf[0] : csrf;
+    if (!value || !sameHash(sha256(value), claims.csh)) throw new AppError('csrf_invalid');
+  }
+  const principal = await inTenant(deps.db, tenant.id, (tx) => loadPrincipal(tx, claims.sub, claims.sid));
+  if (!principal || principal.sessionRevoked) throw new AppError('session_expired');
+  if (principal.organization.deletedAt || principal.organization.organizationStatus !== 'Active') {
+    throw new AppError('organization_inactive');
+  }
+  if (principal.status !== 'Active') throw new AppError('account_inactive');
+  req.principal = principal;
+  return principal;
+}
+
+/** The principal of a route that declared a non-public access (the guard has set it). */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw new AppError('unauthorized');
+  return req.principal;
+}

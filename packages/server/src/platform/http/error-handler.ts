@@ -1,0 +1,64 @@
+import { translate, type ErrorCode, type Language } from '@bulwark/domain';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+
+type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+
+/** Every error leaves as `{ errors: [text], code, fields? }`, translated; nothing leaks a stack. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const lang: Language = req.lang ?? 'en';
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation as Issue[]) {
+        const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body');
+        if (!fields[field]) fields[field] = translateIssue(lang, issue);
+      }
+      const errors = Object.entries(fields).map(([f, text]) => `${f}: ${text}`);
+      return reply.status(400).send({ errors, code: 'validation_failed', fields });
+    }
+    if (err instanceof AppError) {
+      const fields = err.options.fields
+        ? Object.fromEntries(Object.entries(err.options.fields).map(([k, v]) => [k, translate(lang, v)]))
+        : undefined;
+      const text = translate(lang, err.options.messageKey ?? `errors.${err.code}`);
+      return reply.status(err.status).send({ errors: [text], code: err.code, ...(fields ? { fields } : {}) });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its schema');
+      return send(reply, lang, 500, 'internal');
+    }
+    const status = err.statusCode ?? 500;
+    if (status < 500) return send(reply, lang, status, codeForStatus(status));
+    req.log.error({ err }, 'unhandled error');
+    return send(reply, lang, 500, 'internal');
+  });
+}
+
+function send(reply: FastifyReply, lang: Language, status: number, code: ErrorCode) {
+  return reply.status(status).send({ errors: [translate(lang, `errors.${code}`)], code });
+}
+
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401: return 'unauthorized';
+    case 403: return 'forbidden';
+    case 404: return 'not_found';
+    case 405: return 'method_not_allowed';
+    case 413: return 'payload_too_large';
+    case 429: return 'rate_limited';
+    default: return 'bad_request';
+  }
+}
+
+function translateIssue(lang: Language, issue: Issue): string {
+  const message = issue.message ?? '';
+  if (message.startsWith('validation.')) return translate(lang, message);
+  const code = issue.params?.['issue'] && typeof issue.params['issue'] === 'object'
+    ? (issue.params['issue'] as { code?: string; input?: unknown }).code
+    : undefined;
+  if (/received undefined|required/i.test(message)) return translate(lang, 'validation.required');
+  if (code === 'too_big') return translate(lang, 'validation.tooLong');
+  return translate(lang, 'validation.invalid');
+}

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/db.js';
+import { sha256 } from '../auth/tokens.js';
+import { AppError } from '../errors.js';
+
+/**
+ * A fixed-window counter in PostgreSQL, so every app node shares it. Keys are hashed: the table holds
+ * no addresses or e-mails.
+ */
+export async function hit(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${sha256(key)}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+    returning count`);
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+export async function clear(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${sha256(key)}`);
+}
+
+export async function limit(db: Db, key: string, max: number, windowSeconds: number): Promise<void> {
+  if ((await hit(db, key, windowSeconds)) > max) throw new AppError('rate_limited');
+}
