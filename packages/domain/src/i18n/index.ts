@@ -9,11 +9,17 @@ export const catalogs: Record<Language, Messages> = { en, es, tr, zh };
 
 export function pickLanguage(header: string | undefined | null): Language {
   if (!header) return DEFAULT_LANGUAGE;
+  // Accept-Language (RFC 9110): the highest quality wins, q=0 means "not acceptable", ties keep list order.
+  let best: { lang: Language; q: number } | null = null;
   for (const part of header.split(',')) {
-    const tag = part.split(';')[0]?.trim().toLowerCase().slice(0, 2);
-    if (tag && (LANGUAGES as readonly string[]).includes(tag)) return tag as Language;
+    const [rawTag, ...params] = part.split(';');
+    const tag = rawTag?.trim().toLowerCase().slice(0, 2);
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!tag || !(LANGUAGES as readonly string[]).includes(tag) || !(q > 0)) continue;
+    if (!best || q > best.q) best = { lang: tag as Language, q };
   }
-  return DEFAULT_LANGUAGE;
+  return best?.lang ?? DEFAULT_LANGUAGE;
 }
 
 /** Looks up a dotted key (`errors.forbidden`) and fills `{{name}}` placeholders. Unknown keys come back as given. */
