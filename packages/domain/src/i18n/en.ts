@@ -23,6 +23,8 @@ export const en = {
     signedInAs: 'Signed in as {{email}}',
     success: 'Done',
     error: 'Error',
+    unreadCount: '{{count}} unread',
+    allNotifications: 'All notifications',
   },
   languages: { en: 'English', es: 'Español', tr: 'Türkçe', zh: '中文' },
   nav: {
@@ -62,6 +64,10 @@ export const en = {
     resetSessionTitle: 'Resetting your session',
     signingOut: 'Signing out…',
     passwordRule: 'At least 8 characters, including a special character.',
+    signOutEverywhere: 'Sign out on all devices',
+    organizationNotFound: 'No organisation uses this sub-domain.',
+    signInAgain: 'Sign in again',
+    togglePassword: 'Show or hide the password',
   },
   shell: {
     skipToContent: 'Skip to content',
@@ -69,6 +75,7 @@ export const en = {
     closeMenu: 'Close the menu',
     platformAdmin: 'Platform administrator',
     administrator: 'Administrator',
+    userMenu: 'Account menu',
   },
   pages: {
     noPermissionsTitle: 'No access yet',
@@ -85,6 +92,14 @@ export const en = {
     myAccountLanguage: 'Interface language',
     languageSaved: 'Language saved.',
     redirectedNotice: 'You do not have access to {{path}}.',
+    errorTitle: 'This page could not be shown',
+    errorBody: 'Part of the application could not be loaded. Check your connection and reload the page.',
+    reload: 'Reload the page',
+    accountName: 'Name',
+    accountRole: 'Role',
+    accountOrganization: 'Organisation',
+    noRole: 'No role assigned',
+    noOrganization: 'None (platform account)',
   },
   screen: {
     byPassClientAdmin: 'Client admin access',

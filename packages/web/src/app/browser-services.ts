@@ -1,0 +1,105 @@
+import type { PushEvent } from '@bulwark/domain';
+import { QueryClient } from '@tanstack/react-query';
+import { io } from 'socket.io-client';
+import { createHttpClient } from '../api/http.js';
+import { createPushClient } from '../api/push-client.js';
+import { createMemoryStorage, createSessionStore, type KeyValueStorage } from '../api/session-store.js';
+import { tenantOfHost } from '../api/tenant-host.js';
+import { createI18n, currentLanguage, storedLanguage } from '../i18n/setup.js';
+import { notifyError } from './notify.js';
+import { PROFILE_KEY } from './profile.js';
+import type { Services } from './services.js';
+
+export type Wiring = {
+  /** Set once the router exists: leaves the current screen (replace). */
+  navigate: (to: string) => void;
+  /** Set once the router exists: re-runs the route guard after the profile changed. */
+  revalidate: () => void;
+};
+
+const PROFILE_CHANNELS = new Set(['user', 'rules', 'organization', 'tenant_memory', 'timezone']);
+
+function browserStorage(): KeyValueStorage {
+  try {
+    const probe = '__bulwark_probe__';
+    window.localStorage.setItem(probe, probe);
+    window.localStorage.removeItem(probe);
+    return window.localStorage;
+  } catch {
+    return createMemoryStorage();
+  }
+}
+
+export function createBrowserServices(): { services: Services; wiring: Wiring } {
+  const storage = browserStorage();
+  const session = createSessionStore(storage);
+  const i18n = createI18n(storedLanguage(storage));
+  const wiring: Wiring = {
+    navigate: (to) => window.location.replace(to),
+    revalidate: () => undefined,
+  };
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      // The HTTP client counts failures toward sign-out; silent retries would spend that budget.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+
+  const http = createHttpClient({
+    fetch: (input, init) => window.fetch(input, init),
+    now: Date.now,
+    session,
+    navigate: (to) => wiring.navigate(to),
+    notifyError: (message) => notifyError(message, i18n.t('common.error')),
+    translate: (key) => i18n.t(key),
+    tenant: () => tenantOfHost(window.location.host),
+    language: () => currentLanguage(i18n),
+  });
+
+  const onPushEvent = (event: PushEvent): void => {
+    if (PROFILE_CHANNELS.has(event.channel)) {
+      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY }).then(() => wiring.revalidate());
+    } else if (event.channel === 'notification') {
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    }
+  };
+
+  const push = createPushClient({
+    open: (auth) => io({ path: '/socket.io', auth, transports: ['websocket', 'polling'] }),
+    token: () => session.tokens()?.token ?? null,
+    tenant: () => tenantOfHost(window.location.host),
+    refresh: () => http.refresh(),
+    onEvent: onPushEvent,
+  });
+
+  // A stored profile lets a reload paint at once; its save time keeps the 60-second reload rule honest.
+  const last = session.lastProfile();
+  if (session.isSignedIn() && last) queryClient.setQueryData(PROFILE_KEY, last.profile, { updatedAt: last.savedAt });
+
+  session.subscribe(() => {
+    if (session.isSignedIn()) {
+      push.start();
+    } else {
+      push.stop();
+      queryClient.clear();
+    }
+  });
+  if (session.isSignedIn()) push.start();
+
+  const applyLang = (): void => document.documentElement.setAttribute('lang', currentLanguage(i18n));
+  applyLang();
+  i18n.on('languageChanged', applyLang);
+
+  const services: Services = {
+    http,
+    session,
+    push,
+    queryClient,
+    i18n,
+    storage,
+    location: { host: window.location.host, protocol: window.location.protocol, assign: (url) => window.location.assign(url) },
+    now: Date.now,
+  };
+  return { services, wiring };
+}

@@ -1,0 +1,67 @@
+import { PRODUCT_NAME } from '@bulwark/domain';
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { LanguageSwitch } from '../../features/account/language-switch.js';
+import { NotificationBell } from '../../features/notifications/notification-bell.js';
+import classes from '../layout.module.css';
+import { principalFromProfile } from '../profile.js';
+import { RootFallback } from '../root-layout.js';
+import { useServices } from '../services.js';
+import { useProfile } from '../use-profile.js';
+import { SideMenu } from './side-menu.js';
+import { UserMenu } from './user-menu.js';
+
+/** The signed-in frame: header (menu button, brand, bell, language, user), side menu, content. */
+export function AppShellLayout() {
+  const { t } = useTranslation();
+  const { location } = useServices();
+  const profile = useProfile();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const principal = useMemo(() => (profile ? principalFromProfile(profile) : null), [profile]);
+
+  // The side menu closes after every navigation (spec 000 §2).
+  useEffect(close, [pathname, close]);
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <a href="#main" className={classes.skipLink}>
+        {t('shell.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('shell.closeMenu') : t('shell.openMenu')}
+              aria-expanded={opened}
+              aria-controls="side-menu"
+            />
+            <Text component={Link} to="/" fw={700} size="lg" truncate="end" c="inherit" td="none">
+              {PRODUCT_NAME}
+            </Text>
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <NotificationBell />
+            <LanguageSwitch />
+            {profile && <UserMenu profile={profile} />}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" id="side-menu">
+        {principal && <SideMenu principal={principal} host={location.host} />}
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        <Suspense fallback={<RootFallback />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,103 @@
+import { passwordResetBody } from '@bulwark/domain';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../api/api-error.js';
+import { notifySuccess } from '../../app/notify.js';
+import { useServices } from '../../app/services.js';
+import { serverErrors, validate, type FieldErrors } from '../forms/validation.js';
+import { setNewPassword } from './auth-api.js';
+
+export function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password') ?? '');
+    const confirm = String(form.get('confirm') ?? '');
+    const checked = validate(passwordResetBody, { password }, t);
+    setMessage(null);
+    const found: FieldErrors = { ...(checked.errors ?? {}) };
+    if (!confirm) found.confirm = t('validation.required');
+    else if (!found.password && confirm !== password) found.confirm = t('auth.passwordsDiffer');
+    setErrors(found);
+    if (checked.errors || found.confirm) return;
+    setBusy(true);
+    try {
+      await setNewPassword(http, token, password);
+      notifySuccess(t('auth.passwordChanged'));
+      void navigate('/login', { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.code === 'link_expired') {
+        setExpired(true);
+        return;
+      }
+      const shown = serverErrors(error, t('errors.somethingWentWrong'));
+      setErrors(shown.fields);
+      setMessage(shown.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack>
+        <Title order={1} size="h3">
+          {t('auth.newPasswordTitle')}
+        </Title>
+        {expired ? (
+          <>
+            <Alert color="red" role="alert">
+              {t('errors.link_expired')}
+            </Alert>
+            <Anchor component={Link} to="/password-reset">
+              {t('auth.resetSend')}
+            </Anchor>
+          </>
+        ) : (
+          <form onSubmit={submit} noValidate aria-busy={busy}>
+            <Stack>
+              {message && (
+                <Alert color="red" role="alert">
+                  {message}
+                </Alert>
+              )}
+              <PasswordInput
+                name="password"
+                label={t('auth.newPassword')}
+                description={t('auth.passwordRule')}
+                autoComplete="new-password"
+                required
+                error={errors.password}
+                visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+              />
+              <PasswordInput
+                name="confirm"
+                label={t('auth.confirmPassword')}
+                autoComplete="new-password"
+                required
+                error={errors.confirm}
+                visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
+              />
+              <Button type="submit" loading={busy}>
+                {t('auth.setPassword')}
+              </Button>
+            </Stack>
+          </form>
+        )}
+        <Anchor component={Link} to="/login" size="sm">
+          {t('auth.backToSignIn')}
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}

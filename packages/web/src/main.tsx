@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/nprogress/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserServices } from './app/browser-services.js';
+import { Providers } from './app/providers.js';
+import { buildRoutes } from './app/routes.js';
+
+const { services, wiring } = createBrowserServices();
+const router = createBrowserRouter(buildRoutes(services));
+wiring.navigate = (to) => void router.navigate(to, { replace: true });
+wiring.revalidate = () => void router.revalidate();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers services={services}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
