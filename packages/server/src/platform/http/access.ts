@@ -58,7 +58,9 @@ export function registerAccessGuard(app: FastifyInstance, deps: { db: Db; tokens
   app.addHook('preHandler', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) {
-      if (isApiPath(req.url)) throw new AppError('forbidden');
+      // Only the not-found handler and static files get here; a matched API route always declares access.
+      const matched = req.routeOptions.url;
+      if (matched && isApiPath(matched)) throw new AppError('forbidden');
       return;
     }
     if ('public' in access) return;

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { SignInResponse } from '@bulwark/domain';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { createTokenSigner } from '../src/platform/auth/tokens.js';
+import { loadConfig, type Config } from '../src/platform/config.js';
+import { asPlatform, connect } from '../src/platform/db/db.js';
+import { migrate } from '../src/platform/db/migrate.js';
+import type { AppDeps } from '../src/platform/deps.js';
+import { createMail } from '../src/platform/mail/mail.js';
+import { createPush } from '../src/platform/push/push.js';
+import { createOrganizationService, createRole } from '../src/modules/organizations/service.js';
+import { sql } from 'drizzle-orm';
+
+export const PASSWORD = 'Test#Pass1';
+
+/** A fresh database on the test server, migrated; dropped by the returned function. */
+export async function freshDatabase(): Promise<{ ownerUrl: string; appUrl: string; drop: () => Promise<void> }> {
+  const admin = inject('pgAdminUrl');
+  const name = `bulwark_t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const ownerUrl = url.toString();
+  const appUrl = await migrate(ownerUrl);
+  return {
+    ownerUrl,
+    appUrl,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  ownerUrl: string;
+  appUrl: string;
+  close: () => Promise<void>;
+};
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ ...process.env, DATABASE_URL: 'unused', APP_SECRET: 'test-secret-0123456789-0123456789', LOG_LEVEL: 'silent' }),
+    jobs: false,
+    redisUrl: null,
+    smtpUrl: null,
+    ...overrides,
+  };
+}
+
+/** The real app on a fresh database, reached through `app.inject` (no port). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config = testConfig(overrides);
+  const db = connect(database.appUrl, database.ownerUrl, 5);
+  const tokens = createTokenSigner(config.appSecret);
+  const deps: AppDeps = {
+    config,
+    db,
+    tokens,
+    push: createPush({ db: db.app, tokens, redisUrl: null, log: () => {} }),
+    mail: createMail({ owner: db.owner, smtpUrl: null, from: 'test@bulwark.localhost', log: () => {} }),
+    jobs: null,
+  };
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+  return {
+    app,
+    deps,
+    ownerUrl: database.ownerUrl,
+    appUrl: database.appUrl,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await database.drop();
+    },
+  };
+}
+
+/** An organisation with an admin (every right) and a user whose role reads only Observation and Incident. */
+export async function createOrg(t: TestApp, subDomain: string) {
+  const orgs = createOrganizationService(t.deps.db.app);
+  const { organization, adminId } = await orgs.createOrganization({
+    subDomain, name: `${subDomain} Ltd`, admin: { email: `admin@${subDomain}.test`, fullName: 'Admin', password: PASSWORD },
+  });
+  await asPlatform(t.deps.db.app, async (tx) => {
+    await tx.execute(sql`select set_config('app.organization_id', ${organization.id}, true)`);
+    await createRole(tx, 'Reader', (['Observation', 'Incident'] as const).map((name) => ({
+      name, rAdd: false, rEdit: false, rView: true, rDestroy: false, isRevoke: false, isExtend: false, isClose: false, isReject: false, isApprove: false,
+    })));
+  });
+  const user = await orgs.createUser(subDomain, { email: `user@${subDomain}.test`, fullName: 'User', password: PASSWORD, roleName: 'Reader' });
+  return { id: organization.id, subDomain, adminId, userId: user.id, adminEmail: `admin@${subDomain}.test`, userEmail: `user@${subDomain}.test` };
+}
+
+export type Session = SignInResponse & { tenant: string };
+
+let ipCounter = 1;
+/** A distinct client address per call keeps the per-address sign-in limit out of unrelated tests. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+}
+
+export async function signIn(t: TestApp, tenant: string, email: string, password = PASSWORD): Promise<Session> {
+  const res = await t.app.inject({
+    method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': tenant }, payload: { email, password }, remoteAddress: nextIp(),
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  return { ...(res.json() as SignInResponse), tenant };
+}
+
+/** A request as the web client sends it: tenant, bearer and CSRF headers. */
+export function call(t: TestApp, s: Session | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown, extra: Record<string, string> = {}) {
+  const headers: Record<string, string> = { ...(s ? { 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf } : {}), ...extra };
+  return t.app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as object }) });
+}

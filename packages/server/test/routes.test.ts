@@ -1,0 +1,71 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenSigner } from '../src/platform/auth/tokens.js';
+import { registerAccessGuard } from '../src/platform/http/access.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('deny by default', () => {
+  it('every registered API route declares its access', () => {
+    const routes = t.app.registeredRoutes;
+    expect(routes.length).toBeGreaterThan(15);
+    for (const r of routes) {
+      const access = r.access as Record<string, unknown>;
+      const declared = access.public === true || access.session === true || access.platform === true ||
+        (typeof access.subject === 'string' && typeof access.action === 'string');
+      expect(declared, `${r.method} ${r.url}`).toBe(true);
+    }
+  });
+
+  it('refuses to register an API route that declares nothing', async () => {
+    const app = Fastify();
+    registerAccessGuard(app, { db: t.deps.db.app, tokens: createTokenSigner('x'.repeat(32)), baseDomain: 'localhost' });
+    expect(() => app.get('/api/v1/sneaky', async () => ({ secret: true }))).toThrow(/declares no access/);
+    await app.close();
+  });
+
+  it('documents every API route in OpenAPI at /api/docs', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    for (const r of t.app.registeredRoutes) {
+      if (r.url.startsWith('/api/docs') || r.method === 'HEAD') continue;
+      const path = r.url.replace(/:(\w+)/g, '{$1}');
+      expect(doc.paths[path]?.[r.method.toLowerCase()], `${r.method} ${r.url}`).toBeDefined();
+    }
+  });
+
+  it('lists exactly these public API routes (a new one must be added here on purpose)', () => {
+    const publicRoutes = t.app.registeredRoutes
+      .filter((r) => 'public' in r.access && !r.url.startsWith('/api/docs') && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`).sort();
+    expect(publicRoutes).toEqual([
+      'GET /api/v1/authorize',
+      'GET /api/v1/organizations/lookup',
+      'GET /api/v2/api_connection_checks',
+      'POST /api/v1/authorize',
+      'POST /api/v1/password_resets',
+      'POST /api/v1/password_resets/:token',
+      'POST /api/v1/refresh_token',
+      'POST /api/v1/reset_current_session',
+    ]);
+  });
+
+  it('answers an unknown API path with the error shape, and other paths with the web app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found', errors: [expect.any(String)] });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v2/api_connection_checks' });
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
