@@ -30,9 +30,9 @@ export type PushClient = {
 };
 
 /**
- * After a (re)connection the client catches up on what it may have missed while away, by asking
- * for the current values. The two requests go out after the spec's subscribe delays so they land
- * after the server has joined the socket to its rooms.
+ * After a reconnection the client catches up on what it may have missed while away, by asking for
+ * the current values. The two requests go out after the spec's subscribe delays so they land after
+ * the server has joined the socket to its rooms.
  */
 const CATCH_UP: readonly PushRequest[] = ['get_all_unread_notifications', 'get_user'];
 
@@ -75,8 +75,13 @@ export function createPushClient(deps: PushDeps): PushClient {
       });
     }
 
+    let connectedBefore = false;
     current.on('connect', () => {
       refreshedForHandshake = false;
+      // The first connection follows a fresh profile load; only a reconnection can have missed events.
+      const reconnection = connectedBefore;
+      connectedBefore = true;
+      if (!reconnection) return;
       CATCH_UP.forEach((name, i) => {
         schedule(() => {
           if (socket !== current) return;
