@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { pickLanguage, translate, PRODUCT_NAME, type PushRequest } from '@bulwark/domain';
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { listNotifications, notificationRoutes } from './modules/notifications/routes.js';
@@ -88,21 +88,27 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   notificationRoutes(app, deps);
   organizationRoutes(app, deps);
 
-  if (existsSync(path.join(deps.config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: false, index: false });
-  }
+  // wildcard: files are looked up on each request, so a rebuilt app is served without a restart.
+  await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: false, serve: existsSync(deps.config.webDist) });
+  // The static plugin refuses directories (403); the root path is the app itself.
+  app.get('/', (_req, reply) => sendApp(deps, reply));
   app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url) || req.method !== 'GET') {
+    // A missing API path or built asset is a real 404; only page paths fall back to the app.
+    if (isApiPath(req.url) || req.method !== 'GET' || req.url.startsWith('/assets/')) {
       return reply.status(404).send({ errors: [translate(req.lang, 'errors.not_found')], code: 'not_found' });
     }
     // The single-page app answers every other path; its router decides what to show.
-    if (existsSync(path.join(deps.config.webDist, 'index.html'))) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
+    return sendApp(deps, reply);
   });
 
   return app;
+}
+
+function sendApp(deps: AppDeps, reply: FastifyReply) {
+  if (existsSync(path.join(deps.config.webDist, 'index.html'))) {
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  }
+  return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
 }
 
 /** Answers to the push requests of spec 000 §7 that the platform core owns. */

@@ -34,7 +34,9 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  const { values } = parseArgs({
+  let parsed;
+  try {
+    parsed = parseArgs({
     args: rest,
     strict: true,
     options: {
@@ -42,7 +44,11 @@ async function main() {
       role: { type: 'string' }, admin: { type: 'boolean' },
       'admin-email': { type: 'string' }, 'admin-password': { type: 'string' }, 'admin-name': { type: 'string' },
     },
-  });
+    });
+  } catch (err) {
+    fail(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
+  }
+  const { values } = parsed;
   if (!['migrate', 'org:create', 'user:create', 'platform-admin:create'].includes(command)) fail(`unknown command "${command}"\n\n${USAGE}`);
 
   const config = loadConfig();

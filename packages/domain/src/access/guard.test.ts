@@ -98,7 +98,11 @@ describe('signed out (spec 000 §2 "Reachable when signed out")', () => {
     expect(resolveRoute(path, SIGNED_OUT, TENANT_HOST)).toBe(path);
   });
 
-  it.each(SIGNED_IN_SAMPLES)('%s redirects to /login', (path) => {
+  it('/logout opens signed out too, so signing out works from any state (its page ends at /login)', () => {
+    expect(decide('/logout', SIGNED_OUT).kind).toBe('allow');
+  });
+
+  it.each(SIGNED_IN_SAMPLES.filter((p) => p !== '/logout'))('%s redirects to /login', (path) => {
     const to = redirectTarget(decide(path, SIGNED_OUT));
     expect(to).not.toBeNull();
     expect(pathOf(to ?? '')).toBe('/login');

@@ -81,6 +81,8 @@ export function decideRoute(pathname: string, principal: Principal | null, host 
 
   if (!principal) {
     if (found && found.route.guard.kind === 'public') return allowOrForward(found);
+    // Signing out must work whatever state the session is in; the page itself ends at /login.
+    if (found && found.route.path === '/logout') return allowOrForward(found);
     if (found && found.route.guard.kind === 'appHostOnly') {
       return isAppHost(host) ? allowOrForward(found) : { kind: 'redirect', to: '/' };
     }

@@ -72,3 +72,11 @@ export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): 
     sessionRevoked: row.revokedAt !== null,
   };
 }
+
+/** Why a loaded principal may not act, in the order a client should hear it; null when it may. */
+export function unusableReason(p: Principal | null): 'session_expired' | 'organization_inactive' | 'account_inactive' | null {
+  if (!p || p.sessionRevoked) return 'session_expired';
+  if (p.organization.deletedAt || p.organization.organizationStatus !== 'Active') return 'organization_inactive';
+  if (p.status !== 'Active') return 'account_inactive';
+  return null;
+}

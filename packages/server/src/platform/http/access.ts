@@ -1,6 +1,6 @@
 import { CSRF_HEADER, can, type Action, type Language, type Subject } from '@bulwark/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadPrincipal, type Principal } from '../auth/principal.js';
+import { loadPrincipal, unusableReason, type Principal } from '../auth/principal.js';
 import { sameHash, sha256, type TokenSigner } from '../auth/tokens.js';
 import { inTenant, type Db } from '../db/db.js';
 import { AppError } from '../errors.js';
@@ -99,13 +99,10 @@ async function authenticate(req: FastifyRequest, tenant: Tenant, deps: { db: Db;
     if (!value || !sameHash(sha256(value), claims.csh)) throw new AppError('csrf_invalid');
   }
   const principal = await inTenant(deps.db, tenant.id, (tx) => loadPrincipal(tx, claims.sub, claims.sid));
-  if (!principal || principal.sessionRevoked) throw new AppError('session_expired');
-  if (principal.organization.deletedAt || principal.organization.organizationStatus !== 'Active') {
-    throw new AppError('organization_inactive');
-  }
-  if (principal.status !== 'Active') throw new AppError('account_inactive');
+  const refusal = unusableReason(principal);
+  if (refusal) throw new AppError(refusal);
   req.principal = principal;
-  return principal;
+  return principal!;
 }
 
 /** The principal of a route that declared a non-public access (the guard has set it). */

@@ -6,7 +6,7 @@ import { Server } from 'socket.io';
 import type { Principal } from '../auth/principal.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import { inTenant, type Db } from '../db/db.js';
-import { loadPrincipal } from '../auth/principal.js';
+import { loadPrincipal, unusableReason } from '../auth/principal.js';
 import { resolveTenant } from '../http/tenancy.js';
 
 export type PushRequestHandlers = Record<PushRequest, (principal: Principal) => Promise<unknown>>;
@@ -56,7 +56,7 @@ export function createPush(deps: { db: Db; tokens: TokenSigner; redisUrl: string
           const tenant = claims ? await resolveTenant(deps.db, label) : null;
           if (!claims || !tenant || tenant.removed || tenant.id !== claims.org) return next(new Error('unauthorized'));
           const principal = await inTenant(deps.db, tenant.id, (tx) => loadPrincipal(tx, claims.sub, claims.sid));
-          if (!principal || principal.sessionRevoked || principal.status !== 'Active') return next(new Error('unauthorized'));
+          if (!principal || unusableReason(principal)) return next(new Error('unauthorized'));
           socket.data = { organizationId: tenant.id, userId: principal.userId, sessionId: principal.sessionId };
           await socket.join([orgRoom(tenant.id), userRoom(principal.userId)]);
           next();
@@ -73,7 +73,7 @@ export function createPush(deps: { db: Db; tokens: TokenSigner; redisUrl: string
             try {
               // Rights and status are read afresh: a role change applies to the very next request.
               const principal = await inTenant(deps.db, organizationId, (tx) => loadPrincipal(tx, userId, sessionId));
-              if (!principal || principal.sessionRevoked || principal.status !== 'Active') {
+              if (!principal || unusableReason(principal)) {
                 ack({ error: 'unauthorized' });
                 socket.disconnect(true);
                 return;

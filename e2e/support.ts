@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { chromium, type Browser } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const SCREENSHOTS = path.join(ROOT, 'screenshots');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export type RunningServer = { port: number; origin: (tenant?: string) => string; ownerUrl: string; stop: () => Promise<void>; output: () => string };
+
+/**
+ * The real product as `npm start` runs it (web app already built by `npm test`): embedded PostgreSQL in a
+ * temporary DATA_DIR, or a fresh database on the DATABASE_URL server with the demo seeded.
+ */
+export async function startProduct(): Promise<RunningServer> {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_SECRET: randomBytes(24).toString('hex') };
+  let dataDir: string | null = null;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let ownerUrl: string;
+  if (process.env.DATABASE_URL) {
+    const name = `bulwark_e2e_${randomBytes(5).toString('hex')}`;
+    const admin = process.env.DATABASE_URL;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    ownerUrl = u.toString();
+    env.DATABASE_URL = ownerUrl;
+    env.SEED_DEMO = '1';
+    dropDatabase = async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    };
+  } else {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'bulwark-e2e-'));
+    chmodSync(dataDir, 0o755);
+    delete env.DATABASE_URL;
+    env.DATA_DIR = dataDir;
+    env.EMBEDDED_PG_PORT = String(pgPort);
+    ownerUrl = `postgres://postgres:bulwark-embedded@127.0.0.1:${pgPort}/bulwark`;
+  }
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v2/api_connection_checks`);
+      if (res.ok && output.includes('is running')) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    port,
+    ownerUrl,
+    origin: (tenant?: string) => `http://${tenant ? `${tenant}.` : ''}localhost:${port}`,
+    output: () => output,
+    async stop() {
+      // SIGTERM is Ctrl-C's twin: the server stops PostgreSQL cleanly before it exits.
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await dropDatabase?.();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Reads the newest e-mail to an address from the outbox (what an SMTP server would have received). */
+export async function latestMail(ownerUrl: string, to: string): Promise<string> {
+  const c = new pg.Client({ connectionString: ownerUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ body: string }>('select body from mail_outbox where to_address = $1 order by created_at desc limit 1', [to]);
+    if (!rows[0]) throw new Error(`no mail to ${to}`);
+    return rows[0].body;
+  } finally {
+    await c.end();
+  }
+}
