@@ -98,7 +98,7 @@ describe('guards', () => {
     expect(page.url()).toContain('redirected=%2Fusers');
     for (const target of ['/reports', '/organizations', '/mailers']) {
       await page.goto(`${server.origin('demo')}${target}`);
-      await expect.poll(() => pathOf(page), target).toBe('/');
+      await expect.poll(() => pathOf(page), { message: target }).toBe('/');
     }
     await page.goto(`${server.origin('demo')}/observations`);
     await expect.poll(() => pathOf(page)).toBe('/observations/new');
