@@ -178,6 +178,8 @@ describe('password reset', () => {
     const { context, page } = await newPage();
     await page.goto(`${server.origin('demo')}/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The sign-in page has an E-mail field too: wait until the reset form has replaced it.
+    await page.getByRole('button', { name: 'Send the link' }).waitFor();
     await page.getByLabel('E-mail').fill('user@demo.test');
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText(/a link is on its way/).waitFor();

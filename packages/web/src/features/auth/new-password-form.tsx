@@ -6,17 +6,16 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { serverErrors, validate, type FieldErrors } from '../forms/validation.js';
+import { useFormSubmit } from '../forms/use-form-submit.js';
+import { validate, type FieldErrors } from '../forms/validation.js';
 import { setNewPassword } from './auth-api.js';
 
 export function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const { http } = useServices();
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, message, run, refuse } = useFormSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,28 +23,22 @@ export function NewPasswordForm({ token }: { token: string }) {
     const password = String(form.get('password') ?? '');
     const confirm = String(form.get('confirm') ?? '');
     const checked = validate(passwordResetBody, { password }, t);
-    setMessage(null);
     const found: FieldErrors = { ...(checked.errors ?? {}) };
     if (!confirm) found.confirm = t('validation.required');
     else if (!found.password && confirm !== password) found.confirm = t('auth.passwordsDiffer');
-    setErrors(found);
-    if (checked.errors || found.confirm) return;
-    setBusy(true);
-    try {
-      await setNewPassword(http, token, password);
-      notifySuccess(t('auth.passwordChanged'));
-      void navigate('/login', { replace: true });
-    } catch (error) {
-      if (isApiError(error) && error.code === 'link_expired') {
+    if (refuse(found)) return;
+    await run(
+      async () => {
+        await setNewPassword(http, token, password);
+        notifySuccess(t('auth.passwordChanged'));
+        void navigate('/login', { replace: true });
+      },
+      (error) => {
+        if (!isApiError(error) || error.code !== 'link_expired') return false;
         setExpired(true);
-        return;
-      }
-      const shown = serverErrors(error, t('errors.somethingWentWrong'));
-      setErrors(shown.fields);
-      setMessage(shown.message);
-    } finally {
-      setBusy(false);
-    }
+        return true;
+      },
+    );
   }
 
   return (

@@ -4,34 +4,25 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../../app/services.js';
-import { serverErrors, validate, type FieldErrors } from '../forms/validation.js';
+import { useFormSubmit } from '../forms/use-form-submit.js';
+import { validate } from '../forms/validation.js';
 import { requestPasswordReset } from './auth-api.js';
 
 export function RequestResetForm() {
   const { t } = useTranslation();
   const { http } = useServices();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, message, run, refuse } = useFormSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = validate(passwordResetRequestBody, { email: String(new FormData(event.currentTarget).get('email') ?? '') }, t);
-    setMessage(null);
-    if (checked.errors) return setErrors(checked.errors);
-    setErrors({});
-    setBusy(true);
-    try {
-      await requestPasswordReset(http, checked.data.email);
+    if (refuse(checked.errors) || !checked.data) return;
+    const { email } = checked.data;
+    await run(async () => {
+      await requestPasswordReset(http, email);
       setSent(true);
-    } catch (error) {
-      const shown = serverErrors(error, t('errors.somethingWentWrong'));
-      setErrors(shown.fields);
-      setMessage(shown.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
