@@ -16,8 +16,8 @@ import { sql } from 'drizzle-orm';
 
 export const PASSWORD = 'Test#Pass1';
 
-/** A fresh database on the test server, migrated; dropped by the returned function. */
-export async function freshDatabase(): Promise<{ ownerUrl: string; appUrl: string; drop: () => Promise<void> }> {
+/** An empty database on the test server (no migrations), dropped by the returned function. */
+export async function emptyDatabase(): Promise<{ ownerUrl: string; drop: () => Promise<void> }> {
   const admin = inject('pgAdminUrl');
   const name = `bulwark_t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
@@ -26,11 +26,8 @@ export async function freshDatabase(): Promise<{ ownerUrl: string; appUrl: strin
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  const ownerUrl = url.toString();
-  const appUrl = await migrate(ownerUrl);
   return {
-    ownerUrl,
-    appUrl,
+    ownerUrl: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
@@ -38,6 +35,12 @@ export async function freshDatabase(): Promise<{ ownerUrl: string; appUrl: strin
       await c.end();
     },
   };
+}
+
+/** A fresh database on the test server, migrated; dropped by the returned function. */
+export async function freshDatabase(): Promise<{ ownerUrl: string; appUrl: string; drop: () => Promise<void> }> {
+  const db = await emptyDatabase();
+  return { ...db, appUrl: await migrate(db.ownerUrl) };
 }
 
 export type TestApp = {

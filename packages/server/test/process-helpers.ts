@@ -1,10 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createTokenSigner } from '../src/platform/auth/tokens.js';
 import { connect } from '../src/platform/db/db.js';
@@ -12,31 +9,13 @@ import { migrate } from '../src/platform/db/migrate.js';
 import type { AppDeps } from '../src/platform/deps.js';
 import { createMail } from '../src/platform/mail/mail.js';
 import { createPush } from '../src/platform/push/push.js';
-import { testConfig, type TestApp } from './helpers.js';
+import { emptyDatabase, testConfig, type TestApp } from './helpers.js';
+
+export { emptyDatabase };
 
 /** The repository root: where `npm run ehs` and `node --import tsx packages/server/src/...` run from. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
-/** An empty database on the test server (no migrations), dropped by the returned function. */
-export async function emptyDatabase(): Promise<{ ownerUrl: string; drop: () => Promise<void> }> {
-  const admin = inject('pgAdminUrl');
-  const name = `bulwark_t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    ownerUrl: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /**
  * The real app on an existing (migrated) database, reached through `app.inject`; the database is left
