@@ -61,13 +61,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** The real app on a fresh database, reached through `app.inject` (no port). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await freshDatabase();
+/** The app's collaborators on a database, as runtime.ts wires them, minus Redis, SMTP and job workers. */
+export function testDeps(appUrl: string, ownerUrl: string, poolSize = 5, overrides: Partial<Config> = {}): AppDeps {
   const config = testConfig(overrides);
-  const db = connect(database.appUrl, database.ownerUrl, 5);
+  const db = connect(appUrl, ownerUrl, poolSize);
   const tokens = createTokenSigner(config.appSecret);
-  const deps: AppDeps = {
+  return {
     config,
     db,
     tokens,
@@ -75,6 +74,12 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     mail: createMail({ owner: db.owner, smtpUrl: null, from: 'test@bulwark.localhost', log: () => {} }),
     jobs: null,
   };
+}
+
+/** The real app on a fresh database, reached through `app.inject` (no port). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await freshDatabase();
+  const deps = testDeps(database.appUrl, database.ownerUrl, 5, overrides);
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   return {
@@ -84,7 +89,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     appUrl: database.appUrl,
     close: async () => {
       await app.close();
-      await db.close();
+      await deps.db.close();
       await database.drop();
     },
   };

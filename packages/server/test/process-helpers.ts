@@ -3,13 +3,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app.js';
-import { createTokenSigner } from '../src/platform/auth/tokens.js';
-import { connect } from '../src/platform/db/db.js';
 import { migrate } from '../src/platform/db/migrate.js';
-import type { AppDeps } from '../src/platform/deps.js';
-import { createMail } from '../src/platform/mail/mail.js';
-import { createPush } from '../src/platform/push/push.js';
-import { emptyDatabase, testConfig, type TestApp } from './helpers.js';
+import { emptyDatabase, testDeps, type TestApp } from './helpers.js';
 
 export { emptyDatabase };
 
@@ -23,15 +18,8 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
  */
 export async function appOnDatabase(ownerUrl: string): Promise<TestApp> {
   const appUrl = await migrate(ownerUrl);
-  const config = testConfig();
-  const db = connect(appUrl, ownerUrl, 3);
-  const tokens = createTokenSigner(config.appSecret);
-  const deps: AppDeps = {
-    config, db, tokens,
-    push: createPush({ db: db.app, tokens, redisUrl: null, log: () => {} }),
-    mail: createMail({ owner: db.owner, smtpUrl: null, from: 'test@bulwark.localhost', log: () => {} }),
-    jobs: null,
-  };
+  const deps = testDeps(appUrl, ownerUrl, 3);
+  const { db } = deps;
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   return {

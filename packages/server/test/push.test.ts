@@ -4,12 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, pushRequestHandlers } from '../src/app.js';
 import { createOrganizationService } from '../src/modules/organizations/service.js';
 import { ORGANIZATION_MODULES } from '../src/modules/users/profile.js';
-import { createTokenSigner } from '../src/platform/auth/tokens.js';
-import { connect } from '../src/platform/db/db.js';
-import type { AppDeps } from '../src/platform/deps.js';
-import { createMail } from '../src/platform/mail/mail.js';
-import { createPush } from '../src/platform/push/push.js';
-import { createOrg, freshDatabase, PASSWORD, signIn, testConfig, type Session, type TestApp } from './helpers.js';
+import { createOrg, freshDatabase, PASSWORD, signIn, testDeps, type Session, type TestApp } from './helpers.js';
 import { connectSocket, record, waitForItem } from './process-helpers.js';
 
 let t: TestApp;
@@ -21,15 +16,8 @@ const open: Socket[] = [];
 /** The real server on an ephemeral port, in the order of runtime.ts: build, attach push, listen. */
 beforeAll(async () => {
   const database = await freshDatabase();
-  const config = testConfig();
-  const db = connect(database.appUrl, database.ownerUrl, 5);
-  const tokens = createTokenSigner(config.appSecret);
-  const deps: AppDeps = {
-    config, db, tokens,
-    push: createPush({ db: db.app, tokens, redisUrl: null, log: () => {} }),
-    mail: createMail({ owner: db.owner, smtpUrl: null, from: 'test@bulwark.localhost', log: () => {} }),
-    jobs: null,
-  };
+  const deps = testDeps(database.appUrl, database.ownerUrl, 5);
+  const { db } = deps;
   const app = await buildApp(deps, { logger: false });
   deps.push.attach(app.server, pushRequestHandlers(deps));
   url = await app.listen({ port: 0, host: '127.0.0.1' });
