@@ -17,6 +17,12 @@ export const PUSH_REQUESTS = {
   get_timezone: 'timezone',
   get_organization: 'organization',
   get_all_modules: 'all_modules',
+  get_plan: 'plan',
+  get_subscription_plan: 'subscription_plan',
+  get_saas_additional_features: 'saas_additional_features',
+  get_role_wise_users: 'role_wise_users',
+  get_module_based_users: 'module_based_users',
+  get_used_lincence_count: 'used_license_count',
 } as const satisfies Record<string, PushChannel>;
 export type PushRequest = keyof typeof PUSH_REQUESTS;
 

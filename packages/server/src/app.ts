@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { pickLanguage, translate, PRODUCT_NAME, type PushRequest } from '@bulwark/domain';
+import { pickLanguage, translate, PRODUCT_NAME, PUSH_REQUESTS, type PushRequest } from '@bulwark/domain';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,7 +13,7 @@ import { listNotifications, notificationRoutes } from './modules/notifications/r
 import { createSessionService } from './modules/session/service.js';
 import { sessionRoutes } from './modules/session/routes.js';
 import { buildProfile } from './modules/users/profile.js';
-import { userRoutes } from './modules/users/routes.js';
+import { MODULES } from './modules/index.js';
 import type { Principal } from './platform/auth/principal.js';
 import { inTenant } from './platform/db/db.js';
 import { organizations } from './platform/db/schema.js';
@@ -21,6 +21,8 @@ import type { AppDeps } from './platform/deps.js';
 import { isApiPath, registerAccessGuard, type RouteRecord } from './platform/http/access.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import type { PushRequestHandlers } from './platform/push/push.js';
+import { AppError } from './platform/errors.js';
+import type { JobHandlers, Schedules } from './platform/jobs/jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,9 +86,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   const sessions = createSessionService(deps);
   sessionRoutes(app, deps, sessions);
-  userRoutes(app, deps);
   notificationRoutes(app, deps);
   organizationRoutes(app, deps);
+  for (const m of MODULES) m.routes(app, deps);
 
   // wildcard: files are looked up on each request, so a rebuilt app is served without a restart.
   await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: false, serve: existsSync(deps.config.webDist) });
@@ -114,7 +116,7 @@ function sendApp(deps: AppDeps, reply: FastifyReply) {
 /** Answers to the push requests of spec 000 §7 that the platform core owns. */
 export function pushRequestHandlers(deps: AppDeps): PushRequestHandlers {
   const inOrg = <T>(p: Principal, fn: Parameters<typeof inTenant<T>>[2]) => inTenant(deps.db.app, p.organizationId, fn);
-  const handlers: Record<PushRequest, (p: Principal) => Promise<unknown>> = {
+  const core: Partial<Record<PushRequest, (p: Principal) => Promise<unknown>>> = {
     get_user: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).user),
     get_rules: async (p) => p.rules,
     get_all_unread_notifications: (p) => inOrg(p, (tx) => listNotifications(tx, p)),
@@ -126,5 +128,19 @@ export function pushRequestHandlers(deps: AppDeps): PushRequestHandlers {
     get_organization: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).organization),
     get_all_modules: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).organization_modules),
   };
-  return handlers;
+  const handlers = Object.assign({}, core, ...MODULES.map((m) => m.push?.(deps) ?? {})) as Partial<PushRequestHandlers>;
+  // A request no module answers yet is refused like an unknown one, never left hanging.
+  const unanswered = async () => {
+    throw new AppError('not_found');
+  };
+  return Object.fromEntries(Object.keys(PUSH_REQUESTS).map((k) => [k, handlers[k as PushRequest] ?? unanswered])) as PushRequestHandlers;
+}
+
+/** Job handlers and schedules of every module, for the runtime to start. */
+export function moduleJobs(deps: AppDeps): { handlers: JobHandlers; schedules: Schedules } {
+  const parts = MODULES.map((m) => m.jobs?.(deps)).filter((j) => j !== undefined);
+  return {
+    handlers: Object.assign({}, ...parts.map((p) => p.handlers)) as JobHandlers,
+    schedules: parts.flatMap((p) => p.schedules ?? []),
+  };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, pushRequestHandlers } from './app.js';
+import { buildApp, moduleJobs, pushRequestHandlers } from './app.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { Config } from './platform/config.js';
 import { connect } from './platform/db/db.js';
@@ -56,6 +56,7 @@ export async function startServer(config: Config, options: { logger?: boolean; l
 
   const app = await buildApp(deps, { logger: options.logger });
   if (config.jobs) {
+    const modules = moduleJobs(deps);
     deps.jobs = await startJobs(
       ownerUrl,
       {
@@ -63,8 +64,9 @@ export async function startServer(config: Config, options: { logger?: boolean; l
           await purgeExpiredTokens(db.owner);
         },
         [MAIL_QUEUE]: (data) => mail.deliver(data),
+        ...modules.handlers,
       },
-      [{ name: PURGE_QUEUE, cron: '17 * * * *' }],
+      [{ name: PURGE_QUEUE, cron: '17 * * * *' }, ...modules.schedules],
       log,
     );
   }

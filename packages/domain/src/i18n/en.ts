@@ -1,3 +1,5 @@
+import type { Widen } from './define.js';
+
 /** English catalogue: the key set every other catalogue must match (checked by type and by test). */
 export const en = {
   app: {
@@ -228,6 +230,15 @@ export const en = {
     free_trial_expired: 'Your free trial has expired.',
     rate_limited: 'Too many attempts. Please wait a moment and try again.',
     payload_too_large: 'What you sent is too large.',
+    email_taken: 'Email already present.',
+    plan_limit_reached: 'Your plan’s limit is reached. Please upgrade.',
+    file_too_large: 'File size exceeded.',
+    file_type_refused: 'This type of file is not accepted here.',
+    bad_format: 'Data entered in an incorrect format.',
+    otp_invalid: 'The code is wrong or has expired.',
+    payments_forbidden: 'You have no permission to manage payments. Please contact the account administrator.',
+    sso_failed: 'Single sign-on failed. Please try again or contact the administrator.',
+    system_record: 'This is a system record and cannot be changed this way.',
     internal: 'Something went wrong.',
     unavailable: 'The service is unavailable. Please try again shortly.',
     somethingWentWrong: 'Something went wrong.',
@@ -244,5 +255,4 @@ export const en = {
   },
 };
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type Messages = Widen<typeof en>;
+export type CoreMessages = Widen<typeof en>;

@@ -1,7 +1,7 @@
-import type { Messages } from './en.js';
+import type { CoreMessages } from './en.js';
 
 /** Spanish catalogue. */
-export const es: Messages = {
+export const es: CoreMessages = {
   app: {
     name: 'Bulwark EHS',
     tagline: 'Medio ambiente, salud y seguridad',
@@ -230,6 +230,15 @@ export const es: Messages = {
     free_trial_expired: 'Su prueba gratuita ha caducado.',
     rate_limited: 'Demasiados intentos. Espere un momento y vuelva a intentarlo.',
     payload_too_large: 'Lo que ha enviado es demasiado grande.',
+    email_taken: 'El correo electrónico ya existe.',
+    plan_limit_reached: 'Se alcanzó el límite de su plan. Actualice su plan.',
+    file_too_large: 'Se superó el tamaño del archivo.',
+    file_type_refused: 'Este tipo de archivo no se acepta aquí.',
+    bad_format: 'Datos introducidos en un formato incorrecto.',
+    otp_invalid: 'El código es incorrecto o ha caducado.',
+    payments_forbidden: 'No tiene permiso para gestionar pagos. Póngase en contacto con el administrador de la cuenta.',
+    sso_failed: 'El inicio de sesión único falló. Inténtelo de nuevo o contacte con el administrador.',
+    system_record: 'Es un registro del sistema y no se puede cambiar de esta manera.',
     internal: 'Algo ha salido mal.',
     unavailable: 'El servicio no está disponible. Vuelva a intentarlo en breve.',
     somethingWentWrong: 'Algo ha salido mal.',

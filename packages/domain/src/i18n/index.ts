@@ -1,11 +1,24 @@
 import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../constants.js';
-import { en, type Messages } from './en.js';
+import type { Widen } from './define.js';
+import { en } from './en.js';
 import { es } from './es.js';
+import { MODULE_MESSAGES } from './modules.js';
 import { tr } from './tr.js';
 import { zh } from './zh.js';
 
-export type { Messages };
-export const catalogs: Record<Language, Messages> = { en, es, tr, zh };
+export { defineMessages, type ModuleMessages } from './define.js';
+
+type ModuleTexts = { [M in keyof typeof MODULE_MESSAGES]: (typeof MODULE_MESSAGES)[M]['en'] };
+/** The whole key set: the core catalogue plus every module's namespace. */
+export type Messages = Widen<typeof en & ModuleTexts>;
+
+function withModules(lang: Language, core: object): Messages {
+  const modules = Object.fromEntries(Object.entries(MODULE_MESSAGES).map(([ns, m]) => [ns, m[lang]]));
+  return { ...core, ...modules } as unknown as Messages;
+}
+
+const CORE = { en, es, tr, zh };
+export const catalogs = Object.fromEntries(LANGUAGES.map((l) => [l, withModules(l, CORE[l])])) as Record<Language, Messages>;
 
 export function pickLanguage(header: string | undefined | null): Language {
   if (!header) return DEFAULT_LANGUAGE;

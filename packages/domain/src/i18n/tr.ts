@@ -1,7 +1,7 @@
-import type { Messages } from './en.js';
+import type { CoreMessages } from './en.js';
 
 /** Turkish catalogue. */
-export const tr: Messages = {
+export const tr: CoreMessages = {
   app: {
     name: 'Bulwark EHS',
     tagline: 'Çevre, sağlık ve güvenlik',
@@ -230,6 +230,15 @@ export const tr: Messages = {
     free_trial_expired: 'Ücretsiz deneme sürenizin süresi doldu.',
     rate_limited: 'Çok fazla deneme yapıldı. Lütfen biraz bekleyip yeniden deneyin.',
     payload_too_large: 'Gönderdiğiniz içerik çok büyük.',
+    email_taken: 'Bu e-posta zaten kayıtlı.',
+    plan_limit_reached: 'Planınızın sınırına ulaşıldı. Lütfen yükseltin.',
+    file_too_large: 'Dosya boyutu aşıldı.',
+    file_type_refused: 'Bu dosya türü burada kabul edilmiyor.',
+    bad_format: 'Veriler yanlış biçimde girildi.',
+    otp_invalid: 'Kod yanlış veya süresi dolmuş.',
+    payments_forbidden: 'Ödemeleri yönetme izniniz yok. Lütfen hesap yöneticisine başvurun.',
+    sso_failed: 'Tek oturum açma başarısız oldu. Tekrar deneyin veya yöneticiye başvurun.',
+    system_record: 'Bu bir sistem kaydıdır ve bu şekilde değiştirilemez.',
     internal: 'Bir şeyler ters gitti.',
     unavailable: 'Hizmet kullanılamıyor. Lütfen birazdan yeniden deneyin.',
     somethingWentWrong: 'Bir şeyler ters gitti.',

@@ -1,7 +1,7 @@
-import type { Messages } from './en.js';
+import type { CoreMessages } from './en.js';
 
 /** Simplified Chinese catalogue. */
-export const zh: Messages = {
+export const zh: CoreMessages = {
   app: {
     name: 'Bulwark EHS',
     tagline: '环境、健康与安全',
@@ -230,6 +230,15 @@ export const zh: Messages = {
     free_trial_expired: '您的免费试用已到期。',
     rate_limited: '尝试次数过多，请稍后再试。',
     payload_too_large: '您发送的内容过大。',
+    email_taken: '该电子邮件已存在。',
+    plan_limit_reached: '已达到您的套餐上限，请升级。',
+    file_too_large: '文件大小超出限制。',
+    file_type_refused: '此处不接受这种文件类型。',
+    bad_format: '输入的数据格式不正确。',
+    otp_invalid: '验证码错误或已过期。',
+    payments_forbidden: '您无权管理付款，请联系账户管理员。',
+    sso_failed: '单点登录失败，请重试或联系管理员。',
+    system_record: '这是系统记录，不能以这种方式更改。',
     internal: '出现了问题。',
     unavailable: '服务暂不可用，请稍后再试。',
     somethingWentWrong: '出现了问题。',

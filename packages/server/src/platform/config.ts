@@ -46,7 +46,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO === '1',
     hiraV2UserIds: (env.HIRA_V2_USER_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
-    webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
+    // WEB_DIST lets a second build (e.g. a developer's screenshot run) be served without touching web/dist.
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(import.meta.dirname, '../../../web/dist'),
     trustProxy: env.TRUST_PROXY === '1',
     jobs: env.JOBS !== '0',
   };

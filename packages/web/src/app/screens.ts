@@ -1,12 +1,22 @@
 import type { ComponentType } from 'react';
+import { categoriesScreens } from '../features/categories/screens.js';
+import { mailersScreens } from '../features/mailers/screens.js';
+import { onboardingScreens } from '../features/onboarding/screens.js';
+import { registrationScreens } from '../features/registration/screens.js';
+import { rolesScreens } from '../features/roles/screens.js';
+import { settingsScreens } from '../features/settings/screens.js';
+import { sitesScreens } from '../features/sites/screens.js';
+import { ssoScreens } from '../features/sso/screens.js';
+import { usersScreens } from '../features/users/screens.js';
+import { workflowsScreens } from '../features/workflows/screens.js';
 
-type ScreenLoader = () => Promise<ComponentType>;
+export type ScreenLoader = () => Promise<ComponentType>;
 
 /**
  * Screens with their own page. Every other screen id of the domain route table renders the module
  * page, which names the module and says it is not installed in this release.
  */
-const SCREENS: Record<string, ScreenLoader> = {
+const CORE_SCREENS: Record<string, ScreenLoader> = {
   login: () => import('../features/auth/login-page.js').then((m) => m.LoginPage),
   passwordReset: () => import('../features/auth/password-reset-page.js').then((m) => m.PasswordResetPage),
   logout: () => import('../features/auth/logout-page.js').then((m) => m.LogoutPage),
@@ -17,6 +27,21 @@ const SCREENS: Record<string, ScreenLoader> = {
   pricing: () => import('../features/pages/pricing-page.js').then((m) => m.PricingPage),
   myaccount: () => import('../features/account/my-account-page.js').then((m) => m.MyAccountPage),
   notification: () => import('../features/notifications/notifications-page.js').then((m) => m.NotificationsPage),
+};
+
+/** Each module's screens; a module adds its line here and nothing else changes. */
+const SCREENS: Record<string, ScreenLoader> = {
+  ...CORE_SCREENS,
+  ...registrationScreens,
+  ...onboardingScreens,
+  ...sitesScreens,
+  ...usersScreens,
+  ...rolesScreens,
+  ...categoriesScreens,
+  ...workflowsScreens,
+  ...settingsScreens,
+  ...mailersScreens,
+  ...ssoScreens,
 };
 
 const modulePage: ScreenLoader = () => import('../features/pages/module-page.js').then((m) => m.ModulePage);

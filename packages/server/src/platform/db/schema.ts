@@ -6,9 +6,9 @@ import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, 
  * that every column named here exists in a migrated database). Ids and organization_id have database
  * defaults, so an insert can never forget the organisation.
  */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const orgId = () => uuid('organization_id').notNull().default(sql`app_current_org()`);
-const id = () => uuid('id').notNull().default(sql`uuid_generate_v7()`);
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+export const orgId = () => uuid('organization_id').notNull().default(sql`app_current_org()`);
+export const id = () => uuid('id').notNull().default(sql`uuid_generate_v7()`);
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().default(sql`uuid_generate_v7()`),
@@ -23,6 +23,7 @@ export const organizations = pgTable('organizations', {
   timezone: text('timezone').notNull(),
   storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }).notNull(),
   storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull(),
+  userLimit: integer('user_limit').notNull().default(50),
   deletedAt: ts('deleted_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

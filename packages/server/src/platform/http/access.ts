@@ -12,9 +12,10 @@ import { resolveTenant, tenantLabel, type Tenant } from './tenancy.js';
  * - public: anyone; the handler asks for the tenant itself when it needs one.
  * - session: any signed-in user of the request's organisation.
  * - platform: the platform super admin only.
+ * - admin: the organisation admin (is_admin) only: mailers, manpower, KPI settings, EHS OCP, reports.
  * - subject/action: the `can()` right of packages/domain.
  */
-export type Access = { public: true } | { session: true } | { platform: true } | { subject: Subject; action: Action };
+export type Access = { public: true } | { session: true } | { platform: true } | { admin: true } | { subject: Subject; action: Action };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,6 +68,7 @@ export function registerAccessGuard(app: FastifyInstance, deps: { db: Db; tokens
     const tenant = await requireTenant(req, deps.db, deps.baseDomain);
     const principal = await authenticate(req, tenant, deps);
     if ('platform' in access && !principal.isPlatformAdmin) throw new AppError('forbidden');
+    if ('admin' in access && !principal.isAdmin) throw new AppError('forbidden');
     if ('subject' in access && !can(principal.access, access.subject, access.action)) throw new AppError('forbidden');
   });
 }

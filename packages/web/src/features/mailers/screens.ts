@@ -1,0 +1,4 @@
+import type { ScreenLoader } from '../../app/screens.js';
+
+/** Screens of the mailers module (screen ids of the domain route table: mailers). */
+export const mailersScreens: Record<string, ScreenLoader> = {};

@@ -1,0 +1,4 @@
+import type { ScreenLoader } from '../../app/screens.js';
+
+/** Screens of the onboarding module (screen ids of the domain route table: onboarding). */
+export const onboardingScreens: Record<string, ScreenLoader> = {};

@@ -1,0 +1,4 @@
+import type { ScreenLoader } from '../../app/screens.js';
+
+/** Screens of the roles module (screen ids of the domain route table: roles). */
+export const rolesScreens: Record<string, ScreenLoader> = {};
