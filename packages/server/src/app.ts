@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +21,8 @@ import { organizations } from './platform/db/schema.js';
 import type { AppDeps } from './platform/deps.js';
 import { isApiPath, registerAccessGuard, type RouteRecord } from './platform/http/access.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
+import { MAX_UPLOAD_BYTES } from './platform/http/upload.js';
+import { fileRoutes } from './platform/storage/routes.js';
 import type { PushRequestHandlers } from './platform/push/push.js';
 import { AppError } from './platform/errors.js';
 import type { JobHandlers, Schedules } from './platform/jobs/jobs.js';
@@ -84,10 +87,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Uploads are read one file at a time by the route that expects them (platform/http/upload.ts).
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+
   const sessions = createSessionService(deps);
   sessionRoutes(app, deps, sessions);
   notificationRoutes(app, deps);
   organizationRoutes(app, deps);
+  fileRoutes(app, deps, deps.storage);
   for (const m of MODULES) m.routes(app, deps);
 
   // wildcard: files are looked up on each request, so a rebuilt app is served without a restart.

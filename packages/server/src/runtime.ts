@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './platform/db/embedd
 import { migrate } from './platform/db/migrate.js';
 import type { AppDeps } from './platform/deps.js';
 import { startJobs } from './platform/jobs/jobs.js';
+import { createStorage } from './platform/storage/storage.js';
 import { purgeExpiredTokens, PURGE_QUEUE } from './platform/jobs/maintenance.js';
 import { createMail, MAIL_QUEUE } from './platform/mail/mail.js';
 import { createPush } from './platform/push/push.js';
@@ -49,7 +50,7 @@ export async function startServer(config: Config, options: { logger?: boolean; l
   const tokens = createTokenSigner(config.appSecret);
   const push = createPush({ db: db.app, tokens, redisUrl: config.redisUrl, log });
   const mail = createMail({ owner: db.owner, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const deps: AppDeps = { config, db, tokens, push, mail, jobs: null };
+  const deps: AppDeps = { config, db, tokens, push, mail, storage: createStorage(config.filesDir), jobs: null };
 
   let seeded = false;
   if ((embedded && !(await hasCustomerOrganizations(db.app))) || config.seedDemo) seeded = await seedDemo(db.app);

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { SignInResponse } from '@bulwark/domain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -11,6 +14,7 @@ import { migrate } from '../src/platform/db/migrate.js';
 import type { AppDeps } from '../src/platform/deps.js';
 import { createMail } from '../src/platform/mail/mail.js';
 import { createPush } from '../src/platform/push/push.js';
+import { createStorage } from '../src/platform/storage/storage.js';
 import { createOrganizationService, createRole } from '../src/modules/organizations/service.js';
 import { sql } from 'drizzle-orm';
 
@@ -57,6 +61,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jobs: false,
     redisUrl: null,
     smtpUrl: null,
+    filesDir: mkdtempSync(path.join(tmpdir(), 'bulwark-files-')),
     ...overrides,
   };
 }
@@ -72,6 +77,7 @@ export function testDeps(appUrl: string, ownerUrl: string, poolSize = 5, overrid
     tokens,
     push: createPush({ db: db.app, tokens, redisUrl: null, log: () => {} }),
     mail: createMail({ owner: db.owner, smtpUrl: null, from: 'test@bulwark.localhost', log: () => {} }),
+    storage: createStorage(config.filesDir),
     jobs: null,
   };
 }

@@ -7,6 +7,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** Where stored files' bytes live (local storage driver). */
+  filesDir: string;
   databaseUrl: string | null;
   embeddedPgPort: number;
   appSecret: string;
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    filesDir: env.FILES_DIR ? path.resolve(invocationDir, env.FILES_DIR) : path.join(dataDir, 'files'),
     databaseUrl: env.DATABASE_URL || null,
     embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
     appSecret: env.APP_SECRET || readOrCreateSecret(dataDir),

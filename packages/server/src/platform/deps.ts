@@ -4,6 +4,7 @@ import type { Database } from './db/db.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { Mail } from './mail/mail.js';
 import type { Push } from './push/push.js';
+import type { Storage } from './storage/storage.js';
 
 /** What modules are given: plain collaborators, no container. */
 export type AppDeps = {
@@ -12,6 +13,8 @@ export type AppDeps = {
   tokens: TokenSigner;
   push: Push;
   mail: Mail;
+  /** Stored files and the storage quota. */
+  storage: Storage;
   /** Null when this process runs no job workers (JOBS=0, or tests that do not need them). */
   jobs: Jobs | null;
 };

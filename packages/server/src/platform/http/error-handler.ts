@@ -20,9 +20,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (err instanceof AppError) {
       const fields = err.options.fields
-        ? Object.fromEntries(Object.entries(err.options.fields).map(([k, v]) => [k, translate(lang, v)]))
+        ? Object.fromEntries(Object.entries(err.options.fields).map(([k, v]) => [k, translate(lang, v, err.options.vars)]))
         : undefined;
-      const text = translate(lang, err.options.messageKey ?? `errors.${err.code}`);
+      const text = translate(lang, err.options.messageKey ?? `errors.${err.code}`, err.options.vars);
       return reply.status(err.status).send({ errors: [text], code: err.code, ...(fields ? { fields } : {}) });
     }
     if (isResponseSerializationError(err)) {

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTenant } from '../src/platform/db/db.js';
+import { organizations } from '../src/platform/db/schema.js';
+import { AppError } from '../src/platform/errors.js';
+import { buildWorkbook, readWorkbookRows } from '../src/platform/export/excel.js';
+import { call, createOrg, createTestApp, signIn, type TestApp } from './helpers.js';
+
+// The smallest valid PNG (1x1), and a JPEG header: real content, so sniffing is what is tested.
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof createOrg>>;
+let b: Awaited<ReturnType<typeof createOrg>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createOrg(t, 'filesa');
+  b = await createOrg(t, 'filesb');
+});
+afterAll(() => t.close());
+
+const store = (orgId: string, bytes: Buffer, purpose: 'photo' | 'attachment' = 'photo', fileName = 'me.png') =>
+  inTenant(t.deps.db.app, orgId, (tx) => t.deps.storage.store(tx, { purpose, fileName, bytes, uploadedBy: null }));
+const used = async (orgId: string) => {
+  const [o] = await t.deps.db.owner.select().from(organizations).where(eq(organizations.id, orgId));
+  return o!.storageUsedBytes;
+};
+const codeOf = async (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : String(e)));
+
+describe('stored files (spec 001 §5 limits, §9 quota)', () => {
+  it('stores a photo, counts it against the quota and serves it to its organisation only', async () => {
+    const before = await used(a.id);
+    const file = await store(a.id, PNG, 'photo', '../../etc/passwd.png');
+    expect(file.mime_type).toBe('image/png');
+    expect(file.file_name).toBe('passwd.png');
+    expect(await used(a.id)).toBe(before + PNG.length);
+
+    const sa = await signIn(t, a.subDomain, a.userEmail);
+    const res = await call(t, sa, 'GET', file.url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.rawPayload.equals(PNG)).toBe(true);
+
+    const sb = await signIn(t, b.subDomain, b.adminEmail);
+    const other = await call(t, sb, 'GET', file.url);
+    expect(other.statusCode).toBe(404);
+    expect((await call(t, null, 'GET', file.url, undefined, { 'x-tenant': a.subDomain })).statusCode).toBe(401);
+  });
+
+  it('refuses by content, not by name: text called .png is not an image', async () => {
+    expect(await codeOf(store(a.id, Buffer.from('<script>alert(1)</script>'), 'photo', 'x.png'))).toBe('file_type_refused');
+  });
+
+  it('refuses a photo over 500 KB before anything is written', async () => {
+    const before = await used(a.id);
+    const big = Buffer.concat([PNG, Buffer.alloc(500 * 1024)]);
+    expect(await codeOf(store(a.id, big))).toBe('file_too_large');
+    expect(await used(a.id)).toBe(before);
+  });
+
+  it('refuses with memory_exhausted when the quota would overflow, and frees space on removal', async () => {
+    const current = await used(b.id);
+    await t.deps.db.owner.update(organizations).set({ storageQuotaBytes: current + PNG.length + 10 }).where(eq(organizations.id, b.id));
+    const first = await store(b.id, PNG);
+    expect(await codeOf(store(b.id, PNG))).toBe('memory_exhausted');
+
+    const sb = await signIn(t, b.subDomain, b.adminEmail);
+    const profile = await call(t, sb, 'GET', '/api/v2/users/user_profile');
+    expect(profile.json().user.tenant_memory_details.mem_exhausted).toBe(false);
+
+    const removed = await inTenant(t.deps.db.app, b.id, (tx) => t.deps.storage.remove(tx, first.id));
+    await removed!.purge();
+    expect(await used(b.id)).toBe(current);
+    expect((await call(t, sb, 'GET', first.url)).statusCode).toBe(404);
+  });
+
+  it('cannot remove another organisation\'s file', async () => {
+    const file = await store(a.id, PNG);
+    expect(await inTenant(t.deps.db.app, b.id, (tx) => t.deps.storage.remove(tx, file.id))).toBeNull();
+  });
+});
+
+describe('Excel kit', () => {
+  it('writes a workbook and reads the same rows back, keyed by header', async () => {
+    const bytes = await buildWorkbook('Users', [
+      { header: 'Email', key: 'email', value: (r: { e: string; n: number }) => r.e },
+      { header: 'Count', key: 'count', value: (r) => r.n },
+    ], [{ e: 'a@x.test', n: 1 }, { e: 'b@x.test', n: 2 }]);
+    const read = await readWorkbookRows(bytes);
+    expect(read.headers).toEqual(['Email', 'Count']);
+    expect(read.rows).toEqual([{ row: 2, values: { Email: 'a@x.test', Count: '1' } }, { row: 3, values: { Email: 'b@x.test', Count: '2' } }]);
+  });
+
+  it('calls a file that is not a workbook bad_format', async () => {
+    expect(await codeOf(readWorkbookRows(Buffer.from('name,email\n')))).toBe('bad_format');
+  });
+});
