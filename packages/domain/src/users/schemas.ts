@@ -1,0 +1,184 @@
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from '../auth/password.js';
+
+/** Spec 001 §9. */
+export const USER_GENDERS = ['male', 'female', 'others'] as const;
+export type UserGender = (typeof USER_GENDERS)[number];
+export const USER_SHIFTS = ['first', 'second', 'third', 'general'] as const;
+export type UserShift = (typeof USER_SHIFTS)[number];
+/** What an administrator may set; Error and Deleted are the platform's. */
+export const USER_EDITABLE_STATUSES = ['Active', 'Inactive'] as const;
+
+/** Modules a per-user licence exists for (spec 001 §6 "licences per user per module"). */
+export const LICENCE_MODULES = ['observations', 'incidents', 'permits', 'audits', 'hira', 'library', 'actions'] as const;
+export type LicenceModule = (typeof LICENCE_MODULES)[number];
+
+/** An activation link is valid for seven days and can be used once. */
+export const USER_ACTIVATION_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Rows one import may hold. */
+export const USER_IMPORT_MAX_ROWS = 500;
+
+/** Letters of any script, with the spaces, dots, apostrophes and hyphens names carry ("Mary-Jo O'Neil"). */
+const NAME = /^\p{L}[\p{L}\p{M} .'’-]*$/u;
+const EMPLOYEE_ID = /^[A-Za-z0-9][A-Za-z0-9 ._/-]*$/;
+
+export const userNameSchema = z
+  .string({ message: 'validation.required' })
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(100, { message: 'validation.tooLong' })
+  .regex(NAME, { message: 'users.validation.nameLetters' });
+
+/** International form ("+44 20 7946 0958"); libphonenumber decides whether the number can exist. */
+export const userPhoneSchema = z
+  .string()
+  .trim()
+  .max(30, { message: 'validation.tooLong' })
+  .refine((v) => v === '' || isValidPhoneNumber(v), { message: 'users.validation.phone' })
+  .transform((v) => (v === '' ? null : v));
+
+export const employeeIdSchema = z
+  .string()
+  .trim()
+  .max(50, { message: 'validation.tooLong' })
+  .refine((v) => v === '' || EMPLOYEE_ID.test(v), { message: 'users.validation.employeeId' })
+  .transform((v) => (v === '' ? null : v));
+
+const uuid = z.uuid({ message: 'validation.invalid' });
+
+/** POST /api/users: an invitation. The user gets no password; the e-mailed link sets it. */
+export const userInviteBody = z.object({
+  email: emailSchema,
+  full_name: userNameSchema,
+  employee_id: employeeIdSchema.optional(),
+  phone: userPhoneSchema.optional(),
+  gender: z.enum(USER_GENDERS, { message: 'validation.invalid' }).nullable().optional(),
+  shift: z.enum(USER_SHIFTS, { message: 'validation.invalid' }).nullable().optional(),
+  role_id: z.uuid({ message: 'users.validation.roleRequired' }),
+  site_ids: z.array(uuid).max(500).default([]),
+  is_admin: z.boolean().default(false),
+  can_issue_permit: z.boolean().default(false),
+  si_trained: z.boolean().default(false),
+});
+export type UserInviteBody = z.input<typeof userInviteBody>;
+
+/** PATCH /api/users/{id}: any subset; the e-mail is the identity and does not change. */
+export const userUpdateBody = z.object({
+  full_name: userNameSchema.optional(),
+  employee_id: employeeIdSchema.optional(),
+  phone: userPhoneSchema.optional(),
+  gender: z.enum(USER_GENDERS, { message: 'validation.invalid' }).nullable().optional(),
+  shift: z.enum(USER_SHIFTS, { message: 'validation.invalid' }).nullable().optional(),
+  role_id: z.uuid({ message: 'users.validation.roleRequired' }).optional(),
+  site_ids: z.array(uuid).max(500).optional(),
+  status: z.enum(USER_EDITABLE_STATUSES, { message: 'validation.invalid' }).optional(),
+  is_admin: z.boolean().optional(),
+  can_issue_permit: z.boolean().optional(),
+  si_trained: z.boolean().optional(),
+});
+export type UserUpdateBody = z.input<typeof userUpdateBody>;
+
+/** POST /api/users/activate: the token of the e-mailed link and the chosen password. */
+export const userActivateBody = z.object({
+  token: z.string().min(10, { message: 'validation.invalid' }).max(200, { message: 'validation.invalid' }),
+  password: passwordSchema,
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  employee_id: z.string().nullable(),
+  phone: z.string().nullable(),
+  gender: z.enum(USER_GENDERS).nullable(),
+  shift: z.enum(USER_SHIFTS).nullable(),
+  role_id: z.string().nullable(),
+  role_name: z.string().nullable(),
+  site_ids: z.array(z.string()),
+  status: z.enum(['Active', 'Inactive', 'Error', 'Deleted']),
+  is_admin: z.boolean(),
+  can_issue_permit: z.boolean(),
+  si_trained: z.boolean(),
+  verified: z.boolean(),
+  photo_url: z.string().nullable(),
+  licences: z.array(z.enum(LICENCE_MODULES)),
+  invited_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserRecord = z.infer<typeof userSchema>;
+
+/** A short form for pickers and groupings. */
+export const userBriefSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  employee_id: z.string().nullable(),
+  role_name: z.string().nullable(),
+});
+export type UserBrief = z.infer<typeof userBriefSchema>;
+
+/** GET /api/users filters (besides page, per_page, search). */
+export const userListFilters = z.object({
+  status: z.enum(USER_EDITABLE_STATUSES, { message: 'validation.invalid' }).optional(),
+  role: uuid.optional(),
+  site: uuid.optional(),
+  verified: z.enum(['true', 'false'], { message: 'validation.invalid' }).optional(),
+});
+
+/** GET /api/users/module_based_users (spec 000 §3: users, permit_users, inci_users, audit_users). */
+export const moduleBasedUsersResponse = z.object({
+  users: z.array(userBriefSchema),
+  permit_users: z.array(userBriefSchema),
+  inci_users: z.array(userBriefSchema),
+  audit_users: z.array(userBriefSchema),
+});
+export type ModuleBasedUsers = z.infer<typeof moduleBasedUsersResponse>;
+
+/** GET /api/v2/sites/role_wise_users: active users grouped by role. */
+export const roleWiseUsersResponse = z.object({
+  roles: z.array(z.object({ role_id: z.string().nullable(), role_name: z.string().nullable(), users: z.array(userBriefSchema) })),
+});
+export type RoleWiseUsers = z.infer<typeof roleWiseUsersResponse>;
+
+export const licenceBody = z.object({
+  user_id: uuid,
+  module: z.enum(LICENCE_MODULES, { message: 'validation.invalid' }),
+});
+
+export const licenceCountSchema = z.object({
+  module: z.enum(LICENCE_MODULES),
+  used: z.number(),
+  unassigned: z.number(),
+  total: z.number(),
+});
+export const licenceCountsResponse = z.object({ user_limit: z.number(), active_users: z.number(), modules: z.array(licenceCountSchema) });
+export type LicenceCounts = z.infer<typeof licenceCountsResponse>;
+
+/** One refusal of a bulk import: the sheet row, the column, the translated text. */
+export const importRowErrorSchema = z.object({ row: z.number(), field: z.string(), message: z.string() });
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+export const importResultResponse = z.object({ imported: z.number(), errors: z.array(importRowErrorSchema) });
+export type ImportResult = z.infer<typeof importResultResponse>;
+
+/** Columns of the import template, in order; the header texts are these keys. */
+export const USER_IMPORT_COLUMNS = ['email', 'full_name', 'employee_id', 'phone', 'gender', 'shift', 'role', 'sites'] as const;
+export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
+
+/** One sheet row, before the role and site names are resolved. Sites are separated by ";" or ",". */
+export const userImportRowSchema = z.object({
+  email: emailSchema,
+  full_name: userNameSchema,
+  employee_id: employeeIdSchema,
+  phone: userPhoneSchema,
+  gender: z.string().trim().toLowerCase()
+    .refine((v) => v === '' || (USER_GENDERS as readonly string[]).includes(v), { message: 'users.validation.gender' })
+    .transform((v) => (v === '' ? null : (v as UserGender))),
+  shift: z.string().trim().toLowerCase()
+    .refine((v) => v === '' || (USER_SHIFTS as readonly string[]).includes(v), { message: 'users.validation.shift' })
+    .transform((v) => (v === '' ? null : (v as UserShift))),
+  role: z.string().trim().min(1, { message: 'users.validation.roleRequired' }).max(100, { message: 'validation.tooLong' }),
+  sites: z.string().trim().max(2000, { message: 'validation.tooLong' })
+    .transform((v) => v.split(/[;,]/).map((s) => s.trim()).filter(Boolean)),
+});
+export type UserImportRow = z.infer<typeof userImportRowSchema>;
