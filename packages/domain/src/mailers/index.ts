@@ -1,1 +1,4 @@
 export * from './i18n.js';
+export * from './catalogue.js';
+export * from './template.js';
+export * from './api.js';
