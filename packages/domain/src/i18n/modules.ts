@@ -9,12 +9,14 @@ import { ssoMessages } from '../sso/i18n.js';
 import { storageMessages } from '../storage/i18n.js';
 import { usersMessages } from '../users/i18n.js';
 import { workflowsMessages } from '../workflows/i18n.js';
+import { kitMessages } from './kit.js';
 
 /**
  * Each module's texts under its own namespace (`sites.form.name`). A new module adds its line here;
  * the catalogue test then holds its four languages to the same key set.
  */
 export const MODULE_MESSAGES = {
+  kit: kitMessages,
   categories: categoriesMessages,
   mailers: mailersMessages,
   onboarding: onboardingMessages,

@@ -28,7 +28,11 @@ export type RequestOptions = {
   mode?: 'secured' | 'plain';
   /** Secured calls notify their error unless the screen shows it itself (forms). */
   notify?: boolean;
+  /** 'blob' reads a successful answer as a file (Excel exports, templates) instead of JSON. */
+  responseType?: 'json' | 'blob';
 };
+
+export type DownloadedFile = { blob: Blob; fileName: string };
 
 export type HttpClient = {
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T | null>;
@@ -36,6 +40,8 @@ export type HttpClient = {
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
   delete<T>(path: string, options?: RequestOptions): Promise<T | null>;
+  /** A file answer (e.g. `?export_to_excel=true`) with the name the server gave it. */
+  download(path: string, options?: RequestOptions): Promise<DownloadedFile | null>;
   /** Refreshes the tokens, sharing one call between concurrent callers (the push client uses it). */
   refresh(): Promise<boolean>;
 };
@@ -72,14 +78,19 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
   async function send(method: string, path: string, options: RequestOptions): Promise<Outcome> {
     const url = options.query ? `${path}?${new URLSearchParams(options.query).toString()}` : path;
     const hasBody = options.body !== undefined;
+    // A form (file upload) sets its own multipart content type and boundary.
+    const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
     const init: RequestInit = {
       method,
-      headers: headers(options.headers, hasBody),
+      headers: headers(options.headers, hasBody && !isForm),
       credentials: 'include',
       cache: 'no-store',
     };
-    if (hasBody) init.body = JSON.stringify(options.body);
+    if (hasBody) init.body = isForm ? (options.body as FormData) : JSON.stringify(options.body);
     const response = await deps.fetch(url, init);
+    if (options.responseType === 'blob' && response.ok) {
+      return { response, payload: { blob: await response.blob(), fileName: fileNameOf(response) } satisfies DownloadedFile };
+    }
     return { response, payload: await readPayload(response) };
   }
 
@@ -208,8 +219,24 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     post: (path, body, options) => request('POST', path, { ...options, body }),
     patch: (path, body, options) => request('PATCH', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
+    download: (path, options) => request<DownloadedFile>('GET', path, { ...options, responseType: 'blob' }),
     refresh: () => refreshOnce(),
   };
+}
+
+/** The file name of a Content-Disposition header (RFC 6266, including the UTF-8 form), or "download". */
+export function fileNameOf(response: Response): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1] ?? 'download';
 }
 
 async function readPayload(response: Response): Promise<unknown> {

@@ -28,7 +28,7 @@ export async function checkUpload(purpose: FilePurpose, bytes: Buffer): Promise<
 
 /** Keeps names readable and harmless: no paths, no control characters, at most 200 characters. */
 export function cleanFileName(name: string): string {
-  const base = path.basename(name.replaceAll('\\', '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = [...path.basename(name.replaceAll('\\', '/'))].filter((c) => c.charCodeAt(0) > 31 && c.charCodeAt(0) !== 127).join('').trim();
   return (base || 'file').slice(0, 200);
 }
 

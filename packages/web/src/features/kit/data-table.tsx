@@ -1,0 +1,105 @@
+import { Alert, Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type Column<Row> = {
+  key: string;
+  header: string;
+  render: (row: Row) => ReactNode;
+  /** Hidden below the `sm` breakpoint, so a phone shows the columns that matter. */
+  hideOnPhone?: boolean;
+  width?: number | string;
+};
+
+export type PageInfo = { page: number; per_page: number; total: number; total_pages: number };
+
+type Props<Row> = {
+  columns: Column<Row>[];
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string;
+  loading?: boolean;
+  error?: boolean;
+  /** Shown when there are no rows: say what is missing and, when searching, that the search found nothing. */
+  emptyText: string;
+  pagination?: PageInfo;
+  onPage?: (page: number) => void;
+  caption?: string;
+};
+
+/**
+ * The one table of lists: server pages, a loading state that keeps the old rows visible, a plain empty
+ * state, and a horizontal scroll on narrow screens instead of a squeezed layout.
+ */
+export function DataTable<Row>({ columns, rows, rowKey, loading, error, emptyText, pagination, onPage, caption }: Props<Row>) {
+  const { t } = useTranslation();
+  if (error) {
+    return (
+      <Alert color="red" role="alert">
+        {t('kit.loadFailed')}
+      </Alert>
+    );
+  }
+  if (!rows) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p={0} aria-busy={loading ? true : undefined}>
+      <Table.ScrollContainer minWidth={520}>
+        <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: loading ? 0.6 : 1 }}>
+          {caption ? <Table.Caption>{caption}</Table.Caption> : null}
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.key} w={c.width} visibleFrom={c.hideOnPhone ? 'sm' : undefined}>
+                  {c.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text c="dimmed" ta="center" py="lg">
+                    {emptyText}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((c) => (
+                    <Table.Td key={c.key} visibleFrom={c.hideOnPhone ? 'sm' : undefined} style={{ overflowWrap: 'anywhere' }}>
+                      {c.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pagination && pagination.total > 0 ? (
+        <Group justify="space-between" p="sm" gap="xs" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {t('kit.total', { count: pagination.total })}
+          </Text>
+          {pagination.total_pages > 1 && onPage ? (
+            <Pagination
+              size="sm"
+              total={pagination.total_pages}
+              value={pagination.page}
+              onChange={onPage}
+              getControlProps={(control) => ({ 'aria-label': control })}
+              getItemProps={(page) => ({ 'aria-label': t('kit.pageOf', { page, pages: pagination.total_pages }) })}
+            />
+          ) : null}
+        </Group>
+      ) : null}
+    </Paper>
+  );
+}
