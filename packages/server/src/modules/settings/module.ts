@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module.js';
+import { settingsRoutes } from './routes.js';
 
 export const settingsModule: ServerModule = {
   name: 'settings',
-  routes: () => {},
+  routes: (app, deps) => settingsRoutes(app, deps),
 };
