@@ -1,6 +1,11 @@
 import type { ServerModule } from '../module.js';
+import { rootCauseRoutes } from './root-cause-routes.js';
+import { categoryRoutes } from './routes.js';
 
 export const categoriesModule: ServerModule = {
   name: 'categories',
-  routes: () => {},
+  routes: (app, deps) => {
+    categoryRoutes(app, deps);
+    rootCauseRoutes(app, deps);
+  },
 };
