@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module.js';
+import { onboardingRoutes } from './routes.js';
 
 export const onboardingModule: ServerModule = {
   name: 'onboarding',
-  routes: () => {},
+  routes: onboardingRoutes,
 };

@@ -20,6 +20,7 @@ export const organizations = pgTable('organizations', {
   subscriptionType: text('subscription_type').notNull().$type<'free_trial' | 'active' | 'cancelled'>(),
   trialEndsAt: ts('trial_ends_at'),
   onboardingCompletedAt: ts('onboarding_completed_at'),
+  onboardingState: jsonb('onboarding_state').notNull().default({}).$type<Record<string, boolean>>(),
   timezone: text('timezone').notNull(),
   storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }).notNull(),
   storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull(),

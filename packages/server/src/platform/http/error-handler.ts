@@ -54,7 +54,11 @@ function codeForStatus(status: number): ErrorCode {
 
 function translateIssue(lang: Language, issue: Issue): string {
   const message = issue.message ?? '';
-  if (message.startsWith('validation.')) return translate(lang, message);
+  // Schema messages are catalogue keys ('validation.email', 'sites.validation.zip'); any known key is used.
+  if (/^[a-z]\w*(\.\w+)+$/i.test(message)) {
+    const text = translate(lang, message);
+    if (text !== message) return text;
+  }
   const code = issue.params?.['issue'] && typeof issue.params['issue'] === 'object'
     ? (issue.params['issue'] as { code?: string; input?: unknown }).code
     : undefined;
