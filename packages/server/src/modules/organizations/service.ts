@@ -1,5 +1,6 @@
 import {
-  ROLE_SUBJECTS, emailSchema, isWorkflowSubject, passwordProblem, subdomainProblem, type Subject,
+  FREE_TRIAL_DAYS, FREE_TRIAL_STORAGE_BYTES, FREE_TRIAL_USER_LIMIT, PRODUCT_NAME, ROLE_SUBJECTS, emailSchema,
+  isWorkflowSubject, passwordProblem, subdomainProblem, translate, type Language, type Subject,
 } from '@bulwark/domain';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
@@ -22,9 +23,17 @@ export type NewUser = {
   isAdmin?: boolean;
   roleName?: string;
   canIssuePermit?: boolean;
+  locale?: Language;
 };
+/** A user whose password was hashed earlier (a sign-up keeps only the hash while it waits for its code). */
+export type NewUserWithHash = Omit<NewUser, 'password'> & { passwordHash: string };
 
-const TRIAL_DAYS = 14;
+export type NewOrganization = {
+  subDomain: string;
+  name: string;
+  admin: Omit<NewUser, 'isAdmin' | 'roleName'> | Omit<NewUserWithHash, 'isAdmin' | 'roleName'>;
+  onboardingDone?: boolean;
+};
 
 function checkEmail(email: string): string {
   const parsed = emailSchema.safeParse(email);
@@ -59,9 +68,9 @@ export async function createRole(tx: Tx, name: string, rights: Array<ReturnType<
 }
 
 /** Adds a user to the organisation of the transaction. */
-export async function addUser(tx: Tx, u: NewUser): Promise<string> {
+export async function addUser(tx: Tx, u: NewUser | NewUserWithHash): Promise<string> {
   const email = checkEmail(u.email);
-  checkPassword(u.password);
+  if ('password' in u) checkPassword(u.password);
   const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
   if (taken) throw new OrgInputError('conflict', `A user with the e-mail ${email} already exists in this organisation.`);
   let roleId: string | null = null;
@@ -73,57 +82,69 @@ export async function addUser(tx: Tx, u: NewUser): Promise<string> {
   const [user] = await tx.insert(users).values({
     email,
     fullName: u.fullName.trim() || email,
-    passwordHash: await hashPassword(u.password),
+    passwordHash: 'password' in u ? await hashPassword(u.password) : u.passwordHash,
     isAdmin: u.isAdmin ?? false,
+    locale: u.locale ?? 'en',
     canIssuePermit: u.canIssuePermit ?? false,
     roleId,
   }).returning({ id: users.id });
   return user!.id;
 }
 
-export function createOrganizationService(db: Db) {
-  /**
-   * Creates an organisation with its Administrator system role and its first admin user, in one
-   * transaction: a failure leaves nothing behind.
-   */
-  async function createOrganization(input: {
-    subDomain: string; name: string; admin: Omit<NewUser, 'isAdmin' | 'roleName'>; onboardingDone?: boolean;
-  }) {
-    const subDomain = input.subDomain.trim().toLowerCase();
-    const problem = subdomainProblem(subDomain);
-    if (problem === 'format') throw new OrgInputError('validation_failed', `"${input.subDomain}" is not a valid sub-domain: use lower-case letters, digits and hyphens.`);
-    if (problem === 'reserved') throw new OrgInputError('validation_failed', `The sub-domain "${subDomain}" is reserved.`);
-    if (!input.name.trim()) throw new OrgInputError('validation_failed', 'The organisation needs a name.');
-    checkEmail(input.admin.email);
-    checkPassword(input.admin.password);
+/**
+ * Creates an organisation on its free trial (spec 001 §9: 14 days, 100 MB, 50 users) with its
+ * Administrator system role (every right) and its first admin user, inside the caller's platform
+ * transaction (`asPlatform`), so the caller's own writes commit or fail with it. Leaves the
+ * transaction acting for the new organisation.
+ */
+export async function createOrganizationIn(tx: Tx, input: NewOrganization) {
+  const subDomain = checkOrganization(input);
+  const [exists] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.subDomainName, subDomain));
+  if (exists) throw new OrgInputError('conflict', `The sub-domain "${subDomain}" is already taken.`);
+  const [org] = await tx.insert(organizations).values({
+    name: input.name.trim(),
+    subDomainName: subDomain,
+    organizationStatus: 'Active',
+    isPlatform: false,
+    isEnterprise: false,
+    subscriptionType: 'free_trial',
+    trialEndsAt: new Date(Date.now() + FREE_TRIAL_DAYS * 86_400_000),
+    onboardingCompletedAt: input.onboardingDone === false ? null : new Date(),
+    timezone: 'UTC',
+    storageQuotaBytes: FREE_TRIAL_STORAGE_BYTES,
+    storageUsedBytes: 0,
+    userLimit: FREE_TRIAL_USER_LIMIT,
+  }).returning();
+  await setTenant(tx, org!.id);
+  await createRole(tx, 'Administrator', ROLE_SUBJECTS.map(fullRights), { isSystem: true, grantsAdmin: true });
+  const adminId = await addUser(tx, { ...input.admin, isAdmin: true, roleName: 'Administrator', canIssuePermit: true });
+  const lang = input.admin.locale ?? 'en';
+  await createNotification(tx, {
+    userId: adminId,
+    title: translate(lang, 'notifications.welcomeTitle', { product: PRODUCT_NAME }),
+    body: translate(lang, 'notifications.welcomeBody'),
+  });
+  await recordAudit(tx, { actorUserId: null, action: 'create', entity: 'Organization', entityId: org!.id, changes: { subDomain } });
+  return { organization: org!, adminId };
+}
 
-    return asPlatform(db, async (tx) => {
-      const [exists] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.subDomainName, subDomain));
-      if (exists) throw new OrgInputError('conflict', `The sub-domain "${subDomain}" is already taken.`);
-      const [org] = await tx.insert(organizations).values({
-        name: input.name.trim(),
-        subDomainName: subDomain,
-        organizationStatus: 'Active',
-        isPlatform: false,
-        isEnterprise: false,
-        subscriptionType: 'free_trial',
-        trialEndsAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
-        onboardingCompletedAt: input.onboardingDone === false ? null : new Date(),
-        timezone: 'UTC',
-        storageQuotaBytes: 100 * 1024 * 1024,
-        storageUsedBytes: 0,
-      }).returning();
-      await setTenant(tx, org!.id);
-      await createRole(tx, 'Administrator', ROLE_SUBJECTS.map(fullRights), { isSystem: true, grantsAdmin: true });
-      const adminId = await addUser(tx, { ...input.admin, isAdmin: true, roleName: 'Administrator', canIssuePermit: true });
-      await createNotification(tx, {
-        userId: adminId,
-        title: `Welcome to Bulwark EHS`,
-        body: `${org!.name} is ready. Start from the menu on the left.`,
-      });
-      await recordAudit(tx, { actorUserId: null, action: 'create', entity: 'Organization', entityId: org!.id, changes: { subDomain } });
-      return { organization: org!, adminId };
-    });
+/** The checks that need no database; returns the normalised sub-domain. */
+function checkOrganization(input: NewOrganization): string {
+  const subDomain = input.subDomain.trim().toLowerCase();
+  const problem = subdomainProblem(subDomain);
+  if (problem === 'format') throw new OrgInputError('validation_failed', `"${input.subDomain}" is not a valid sub-domain: use lower-case letters, digits and hyphens.`);
+  if (problem === 'reserved') throw new OrgInputError('validation_failed', `The sub-domain "${subDomain}" is reserved.`);
+  if (!input.name.trim()) throw new OrgInputError('validation_failed', 'The organisation needs a name.');
+  checkEmail(input.admin.email);
+  if ('password' in input.admin) checkPassword(input.admin.password);
+  return subDomain;
+}
+
+export function createOrganizationService(db: Db) {
+  /** Creates an organisation and its admin in one transaction: a failure leaves nothing behind. */
+  async function createOrganization(input: NewOrganization) {
+    checkOrganization(input);
+    return asPlatform(db, (tx) => createOrganizationIn(tx, input));
   }
 
   async function findOrganizationId(tx: Tx, subDomain: string): Promise<string> {

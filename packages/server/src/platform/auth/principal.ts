@@ -20,7 +20,14 @@ export type Principal = {
   access: AccessContext;
   organization: typeof organizations.$inferSelect;
   sessionRevoked: boolean;
+  /** Free trial over (spec 001 §4/§8): writes are refused with free_trial_expired; reads and sign-in go on. */
+  trialExpired: boolean;
 };
+
+/** Registration module's trial-expiry rule: a free_trial organisation whose trial_ends_at has passed. */
+export function isTrialExpired(org: Pick<typeof organizations.$inferSelect, 'subscriptionType' | 'trialEndsAt' | 'isPlatform'>, now = Date.now()): boolean {
+  return !org.isPlatform && org.subscriptionType === 'free_trial' && org.trialEndsAt !== null && org.trialEndsAt.getTime() <= now;
+}
 
 /** Rules of the platform super admin: Organization, and nothing else (spec 000 §5). */
 const PLATFORM_RULES: Rule[] = [{ subject: 'Organization', actions: ['read', 'create', 'update', 'delete'] }];
@@ -70,6 +77,7 @@ export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): 
     },
     organization: org,
     sessionRevoked: row.revokedAt !== null,
+    trialExpired: !isPlatformAdmin && isTrialExpired(org),
   };
 }
 

@@ -20,6 +20,8 @@ export type Access = { public: true } | { session: true } | { platform: true } |
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Registration module: a write that stays open after the free trial ends (asking for an extension). */
+    allowedAfterTrial?: boolean;
   }
   interface FastifyRequest {
     lang: Language;
@@ -70,7 +72,19 @@ export function registerAccessGuard(app: FastifyInstance, deps: { db: Db; tokens
     if ('platform' in access && !principal.isPlatformAdmin) throw new AppError('forbidden');
     if ('admin' in access && !principal.isAdmin) throw new AppError('forbidden');
     if ('subject' in access && !can(principal.access, access.subject, access.action)) throw new AppError('forbidden');
+    // Registration module, trial expiry (spec 001 §4/§8): once a free trial has ended, every create,
+    // update and workflow step is refused; reads, deletes, sign-in/out and personal settings go on.
+    if (principal.trialExpired && !req.routeOptions.config?.allowedAfterTrial && refusedAfterTrial(access, req.method)) {
+      throw new AppError('free_trial_expired');
+    }
   });
+}
+
+/** Registration module: module writes (a right other than read or delete, or an admin-only write). */
+function refusedAfterTrial(access: Access, method: string): boolean {
+  if ('subject' in access) return access.action !== 'read' && access.action !== 'delete';
+  if ('admin' in access) return UNSAFE.has(method) && method !== 'DELETE';
+  return false;
 }
 
 /** The organisation this request is for; unknown or removed organisations are "not found". */
