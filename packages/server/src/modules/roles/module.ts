@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module.js';
+import { roleRoutes } from './routes.js';
 
 export const rolesModule: ServerModule = {
   name: 'roles',
-  routes: () => {},
+  routes: roleRoutes,
 };
