@@ -39,6 +39,7 @@ export type HttpClient = {
   get<T>(path: string, options?: RequestOptions): Promise<T | null>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
   patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
   delete<T>(path: string, options?: RequestOptions): Promise<T | null>;
   /** A file answer (e.g. `?export_to_excel=true`) with the name the server gave it. */
   download(path: string, options?: RequestOptions): Promise<DownloadedFile | null>;
@@ -218,6 +219,7 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     get: (path, options) => request('GET', path, options),
     post: (path, body, options) => request('POST', path, { ...options, body }),
     patch: (path, body, options) => request('PATCH', path, { ...options, body }),
+    put: (path, body, options) => request('PUT', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
     download: (path, options) => request<DownloadedFile>('GET', path, { ...options, responseType: 'blob' }),
     refresh: () => refreshOnce(),

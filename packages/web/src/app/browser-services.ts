@@ -17,7 +17,7 @@ export type Wiring = {
   revalidate: () => void;
 };
 
-const PROFILE_CHANNELS = new Set(['user', 'rules', 'organization', 'tenant_memory', 'timezone']);
+const PROFILE_CHANNELS = new Set(['user', 'rules', 'organization', 'tenant_memory', 'timezone', 'onboarding']);
 
 function browserStorage(): KeyValueStorage {
   try {
