@@ -1,5 +1,5 @@
 import {
-  REFRESH_HEADER, errorResponse, messageResponse, okResponse, passwordResetBody, passwordResetRequestBody,
+  REFRESH_HEADER, errorResponse, messageResponse, okResponse, passwordChangeBody, passwordResetBody, passwordResetRequestBody,
   signInBody, signInResponse, tokenPairResponse, translate,
 } from '@bulwark/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -100,6 +100,18 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps, service: Sess
     const p = principalOf(req);
     await service.revokeAllSessions(p.organizationId, p.userId);
     return { ok: true as const };
+  });
+
+  r.patch('/api/users/password', {
+    config: { access: { session: true } },
+    schema: {
+      tags, summary: 'Change the signed-in user’s own password; their other sessions end',
+      body: passwordChangeBody, response: { 200: messageResponse, ...errors },
+    },
+  }, async (req) => {
+    const p = principalOf(req);
+    await service.changePassword(p.organizationId, p.userId, p.sessionId, req.body.current_password, req.body.password);
+    return { message: translate(req.lang, 'sso.account.passwordChanged') };
   });
 
   r.post('/api/v1/password_resets', {

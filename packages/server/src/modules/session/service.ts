@@ -2,7 +2,7 @@ import {
   PASSWORD_RESET_TTL_SECONDS, PRODUCT_NAME, REFRESH_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TTL_SECONDS, translate,
   type Language, type SignInResponse, type TokenPairResponse,
 } from '@bulwark/domain';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { loadPrincipal } from '../../platform/auth/principal.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { randomToken, sha256 } from '../../platform/auth/tokens.js';
@@ -16,7 +16,7 @@ import { clear, limit } from '../../platform/http/rate-limit.js';
 import type { Tenant } from '../../platform/http/tenancy.js';
 import { buildProfile } from '../users/profile.js';
 
-type Meta = { ip: string; userAgent: string | undefined };
+export type SessionMeta = { ip: string; userAgent: string | undefined };
 
 // Sign-in throttles: per address and per account, shared by every app node.
 const IP_LIMIT = { max: 30, windowSeconds: 300 };
@@ -38,7 +38,7 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
     return { token, csrf, refresh, expires_in: ACCESS_TOKEN_TTL_SECONDS };
   }
 
-  async function signIn(tenant: Tenant, email: string, password: string, meta: Meta): Promise<SignInResponse> {
+  async function signIn(tenant: Tenant, email: string, password: string, meta: SessionMeta): Promise<SignInResponse> {
     await limit(app, `signin-ip:${meta.ip}`, IP_LIMIT.max, IP_LIMIT.windowSeconds);
     const accountKey = `signin-account:${tenant.id}:${email}`;
     await limit(app, accountKey, ACCOUNT_LIMIT.max, ACCOUNT_LIMIT.windowSeconds);
@@ -59,21 +59,30 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
     if (user.status !== 'Active') throw new AppError('account_inactive');
     await clear(app, accountKey);
 
-    return inTenant(app, tenant.id, async (tx) => {
-      const [session] = await tx
-        .insert(sessions)
-        .values({ userId: user.id, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null })
-        .returning({ id: sessions.id });
-      const pair = await issueTokens(tx, tenant.id, user.id, session!.id);
-      const principal = await loadPrincipal(tx, user.id, session!.id);
-      await recordAudit(tx, { actorUserId: user.id, action: 'sign_in', entity: 'Session', entityId: session!.id });
-      return {
-        ...pair,
-        auth: true as const,
-        domain: tenant.label,
-        profile: await buildProfile(tx, principal!, deps.config.hiraV2UserIds),
-      };
+    return inTenant(app, tenant.id, (tx) => openSession(tx, tenant, user.id, meta, 'password'));
+  }
+
+  /**
+   * The one way a session starts, whatever proved who the user is (password, single sign-on): the
+   * session row, its token pair, the audit entry and the profile, in the caller's tenant transaction.
+   * The caller has checked that the user and the organisation are active.
+   */
+  async function openSession(tx: Tx, tenant: Tenant, userId: string, meta: SessionMeta, method: 'password' | 'sso'): Promise<SignInResponse> {
+    const [session] = await tx
+      .insert(sessions)
+      .values({ userId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null })
+      .returning({ id: sessions.id });
+    const pair = await issueTokens(tx, tenant.id, userId, session!.id);
+    const principal = await loadPrincipal(tx, userId, session!.id);
+    await recordAudit(tx, {
+      actorUserId: userId, action: 'sign_in', entity: 'Session', entityId: session!.id, ...(method === 'sso' ? { changes: { method } } : {}),
     });
+    return {
+      ...pair,
+      auth: true as const,
+      domain: tenant.label,
+      profile: await buildProfile(tx, principal!, deps.config.hiraV2UserIds),
+    };
   }
 
   /**
@@ -166,6 +175,28 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
     });
   }
 
-  return { signIn, refresh, revokeByRefreshToken, revokeSession, revokeAllSessions, requestPasswordReset, resetPassword };
+  /**
+   * The signed-in user changes their own password. The current one must be right (a stolen session
+   * alone cannot take the account over); every other session of the user ends, this one stays.
+   */
+  async function changePassword(organizationId: string, userId: string, sessionId: string, current: string, password: string): Promise<void> {
+    const attemptsKey = `password-change:${organizationId}:${userId}`;
+    await limit(app, attemptsKey, ACCOUNT_LIMIT.max, ACCOUNT_LIMIT.windowSeconds);
+    const [user] = await inTenant(app, organizationId, (tx) =>
+      tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)));
+    if (!user || !(await verifyPassword(user.passwordHash ?? null, current))) {
+      throw new AppError('incorrect_password', { fields: { current_password: 'errors.incorrect_password' } });
+    }
+    await clear(app, attemptsKey);
+    const passwordHash = await hashPassword(password);
+    await inTenant(app, organizationId, async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+      await tx.update(sessions).set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, sessionId)));
+      await recordAudit(tx, { actorUserId: userId, action: 'password_changed', entity: 'User', entityId: userId });
+    });
+  }
+
+  return { signIn, openSession, changePassword, refresh, revokeByRefreshToken, revokeSession, revokeAllSessions, requestPasswordReset, resetPassword };
 }
 export type SessionService = ReturnType<typeof createSessionService>;
