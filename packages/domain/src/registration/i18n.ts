@@ -25,6 +25,7 @@ export const registrationMessages = defineMessages({
       codeBody:
         'Hello {{name}},\n\nYour code to finish creating {{organization}} on {{product}} is:\n\n{{code}}\n\nIt is valid for {{minutes}} minutes. If you did not sign up, ignore this message.',
       reminderSubject: 'Your {{product}} free trial ends in {{days}} days',
+      reminderTomorrowSubject: 'Your {{product}} free trial ends tomorrow',
       reminderBody:
         'Hello {{name}},\n\nThe free trial of {{organization}} ends on {{date}}. After that, records can still be read but no longer created or changed. Subscribe, or sign in as an administrator to request an extension: {{url}}',
       expiredSubject: 'Your {{product}} free trial has ended',
@@ -37,6 +38,7 @@ export const registrationMessages = defineMessages({
     },
     notifications: {
       reminderTitle: 'Free trial ends in {{days}} days',
+      reminderTomorrowTitle: 'Free trial ends tomorrow',
       reminderBody: 'The free trial ends on {{date}}. Subscribe or request an extension to keep working.',
       expiredTitle: 'Free trial expired',
       expiredBody: 'Records can still be read, but nothing can be created or changed. Subscribe or request an extension.',
@@ -167,6 +169,7 @@ export const registrationMessages = defineMessages({
       codeBody:
         'Hola, {{name}}:\n\nSu código para terminar de crear {{organization}} en {{product}} es:\n\n{{code}}\n\nEs válido durante {{minutes}} minutos. Si no se ha registrado, ignore este mensaje.',
       reminderSubject: 'Su prueba gratuita de {{product}} termina en {{days}} días',
+      reminderTomorrowSubject: 'Su prueba gratuita de {{product}} termina mañana',
       reminderBody:
         'Hola, {{name}}:\n\nLa prueba gratuita de {{organization}} termina el {{date}}. Después, los registros podrán consultarse pero no crearse ni modificarse. Suscríbase, o inicie sesión como administrador para solicitar una ampliación: {{url}}',
       expiredSubject: 'Su prueba gratuita de {{product}} ha terminado',
@@ -179,6 +182,7 @@ export const registrationMessages = defineMessages({
     },
     notifications: {
       reminderTitle: 'La prueba gratuita termina en {{days}} días',
+      reminderTomorrowTitle: 'La prueba gratuita termina mañana',
       reminderBody: 'La prueba gratuita termina el {{date}}. Suscríbase o solicite una ampliación para seguir trabajando.',
       expiredTitle: 'La prueba gratuita ha caducado',
       expiredBody: 'Los registros pueden consultarse, pero no se puede crear ni modificar nada. Suscríbase o solicite una ampliación.',
@@ -309,6 +313,7 @@ export const registrationMessages = defineMessages({
       codeBody:
         'Merhaba {{name}},\n\n{{product}} üzerinde {{organization}} oluşturmayı tamamlamak için kodunuz:\n\n{{code}}\n\nKod {{minutes}} dakika geçerlidir. Kaydolmadıysanız bu iletiyi yok sayın.',
       reminderSubject: '{{product}} ücretsiz denemeniz {{days}} gün içinde bitiyor',
+      reminderTomorrowSubject: '{{product}} ücretsiz denemeniz yarın bitiyor',
       reminderBody:
         'Merhaba {{name}},\n\n{{organization}} ücretsiz denemesi {{date}} tarihinde bitiyor. Sonrasında kayıtlar okunabilir ancak oluşturulamaz veya değiştirilemez. Abone olun ya da uzatma istemek için yönetici olarak oturum açın: {{url}}',
       expiredSubject: '{{product}} ücretsiz denemeniz sona erdi',
@@ -321,6 +326,7 @@ export const registrationMessages = defineMessages({
     },
     notifications: {
       reminderTitle: 'Ücretsiz deneme {{days}} gün içinde bitiyor',
+      reminderTomorrowTitle: 'Ücretsiz deneme yarın bitiyor',
       reminderBody: 'Ücretsiz deneme {{date}} tarihinde bitiyor. Çalışmaya devam etmek için abone olun veya uzatma isteyin.',
       expiredTitle: 'Ücretsiz deneme süresi doldu',
       expiredBody: 'Kayıtlar okunabilir ancak hiçbir şey oluşturulamaz veya değiştirilemez. Abone olun veya uzatma isteyin.',
@@ -451,6 +457,7 @@ export const registrationMessages = defineMessages({
       codeBody:
         '{{name}}，您好：\n\n在 {{product}} 上完成创建 {{organization}} 的验证码是：\n\n{{code}}\n\n有效期 {{minutes}} 分钟。如果不是您本人注册，请忽略此邮件。',
       reminderSubject: '您的 {{product}} 免费试用将在 {{days}} 天后结束',
+      reminderTomorrowSubject: '您的 {{product}} 免费试用明天结束',
       reminderBody:
         '{{name}}，您好：\n\n{{organization}} 的免费试用将于 {{date}} 结束。之后记录仍可查看，但不能再创建或修改。请订阅，或以管理员身份登录申请延期：{{url}}',
       expiredSubject: '您的 {{product}} 免费试用已结束',
@@ -463,6 +470,7 @@ export const registrationMessages = defineMessages({
     },
     notifications: {
       reminderTitle: '免费试用将在 {{days}} 天后结束',
+      reminderTomorrowTitle: '免费试用明天结束',
       reminderBody: '免费试用将于 {{date}} 结束。请订阅或申请延期以继续使用。',
       expiredTitle: '免费试用已过期',
       expiredBody: '记录仍可查看，但无法创建或修改任何内容。请订阅或申请延期。',

@@ -110,10 +110,13 @@ export async function sendTrialReminders(deps: Pick<AppDeps, 'db' | 'mail' | 'jo
           vars: { organization: org.name, date, url }, link: '/subscriptions',
         });
       }
-      const days = kinds[0] === '1d' ? 1 : 3;
+      const tomorrow = kinds[0] === '1d';
+      const days = tomorrow ? 1 : 3;
       return tellAdmins(tx, deps, {
-        titleKey: 'registration.notifications.reminderTitle', bodyKey: 'registration.notifications.reminderBody',
-        mailSubjectKey: 'registration.mail.reminderSubject', mailBodyKey: 'registration.mail.reminderBody',
+        titleKey: tomorrow ? 'registration.notifications.reminderTomorrowTitle' : 'registration.notifications.reminderTitle',
+        bodyKey: 'registration.notifications.reminderBody',
+        mailSubjectKey: tomorrow ? 'registration.mail.reminderTomorrowSubject' : 'registration.mail.reminderSubject',
+        mailBodyKey: 'registration.mail.reminderBody',
         vars: { organization: org.name, date, url, days }, link: '/subscriptions',
       });
     });
