@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asOrg, userWithRights } from './categories-support.js';
+import { inTenant } from '../src/platform/db/db.js';
+import { seedDemoCategories, seedDemoRootCauses } from '../src/modules/categories/seed.js';
 import { call, createOrg, createTestApp, signIn, type Session, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -238,5 +240,25 @@ describe('rights', () => {
     expect((await call(t, creator.session, 'PATCH', `/api/categories/${c.id}`, { name: 'Nope' })).statusCode).toBe(403);
     const editor = await userWithRights(t, a, [{ subject: 'Category', read: true, update: true }]);
     expect((await call(t, editor.session, 'PATCH', `/api/categories/${c.id}`, { name: 'Welding fumes' })).statusCode).toBe(200);
+  });
+});
+
+describe('demo content', () => {
+  it('adds categories and a why-analysis tree to an empty organisation, once', async () => {
+    const c = await createOrg(t, 'catseed');
+    const first = await inTenant(t.deps.db.app, c.id, async (tx) => ({ cats: await seedDemoCategories(tx), rcs: await seedDemoRootCauses(tx) }));
+    expect(first.cats.categories).toBeGreaterThan(10);
+    expect(first.rcs).toBeGreaterThan(20);
+    const again = await inTenant(t.deps.db.app, c.id, async (tx) => ({ cats: await seedDemoCategories(tx), rcs: await seedDemoRootCauses(tx) }));
+    expect(again).toEqual({ cats: { categories: 0, subCategories: 0 }, rcs: 0 });
+    const s = await signIn(t, c.subDomain, c.adminEmail);
+    const list = (await call(t, s, 'GET', '/api/categories?module=observations&type=unsafe_condition')).json();
+    expect(list.categories.map((x: { name: string }) => x.name)).toContain('Housekeeping');
+    const tree = (await call(t, s, 'GET', '/api/root_cause_settings')).json();
+    expect(tree.type_names).toEqual(['Environment', 'Equipment', 'People', 'Procedures']);
+    const picks = (await call(t, s, 'GET', '/api/root_cause_settings/phenomena_root_causes?type_name=People')).json();
+    expect(picks.phenomena_root_causes.map((p: { path: string[] }) => p.path)).toContainEqual(['People', 'Training', 'Not trained for the task']);
+    // Organisation A's lists are untouched.
+    expect((await call(t, adminA, 'GET', '/api/categories?search=Housekeeping')).json().categories.length).toBe(1);
   });
 });

@@ -74,6 +74,7 @@ export const workflowsMessages = defineMessages({
       reviewerUnknown: 'Each reviewer must be an active user of this organisation.',
       escalationUnknown: 'The escalation user must be an active user of this organisation.',
       siteUnknown: 'Each site must be a site of this organisation.',
+      lastReviewer: 'This person is the only reviewer of a workflow and no administrator is left to take over. Choose another reviewer first.',
     },
   },
   es: {
@@ -148,6 +149,7 @@ export const workflowsMessages = defineMessages({
       reviewerUnknown: 'Cada revisor debe ser un usuario activo de esta organización.',
       escalationUnknown: 'La persona de escalado debe ser un usuario activo de esta organización.',
       siteUnknown: 'Cada centro debe pertenecer a esta organización.',
+      lastReviewer: 'Esta persona es el único revisor de un flujo de trabajo y no queda ningún administrador que lo asuma. Elija antes otro revisor.',
     },
   },
   tr: {
@@ -222,6 +224,7 @@ export const workflowsMessages = defineMessages({
       reviewerUnknown: 'Her inceleyen bu kuruluşun etkin bir kullanıcısı olmalıdır.',
       escalationUnknown: 'Üst kademe kişisi bu kuruluşun etkin bir kullanıcısı olmalıdır.',
       siteUnknown: 'Her saha bu kuruluşa ait olmalıdır.',
+      lastReviewer: 'Bu kişi bir iş akışının tek inceleyeni ve devralacak yönetici kalmadı. Önce başka bir inceleyen seçin.',
     },
   },
   zh: {
@@ -296,6 +299,7 @@ export const workflowsMessages = defineMessages({
       reviewerUnknown: '每位审核人都必须是本组织的在职用户。',
       escalationUnknown: '升级对象必须是本组织的在职用户。',
       siteUnknown: '每个场所都必须属于本组织。',
+      lastReviewer: '此人是某个工作流的唯一审核人，且没有管理员可以接替。请先选择其他审核人。',
     },
   },
 });
