@@ -1,0 +1,90 @@
+import { extendRequestBody } from '@bulwark/domain';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../app/notify.js';
+import { useServices } from '../../app/services.js';
+import { useProfile } from '../../app/use-profile.js';
+import { useFormSubmit } from '../forms/use-form-submit.js';
+import { validate } from '../forms/validation.js';
+import { loadPlan, PLAN_KEY, requestExtension } from './registration-api.js';
+
+/** Days before the end from which the banner shows (the reminders start then too). */
+const SHOW_FROM_DAYS = 3;
+
+/**
+ * Above every signed-in screen of a trial organisation: the trial is ending or has ended; admins may
+ * request an extension from here.
+ */
+export function TrialBanner() {
+  const { t, i18n } = useTranslation();
+  const { http } = useServices();
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const trial = profile?.organization?.subscription_type === 'free_trial' && !profile.user.is_platform_admin;
+  const { data: plan } = useQuery({ queryKey: PLAN_KEY, queryFn: () => loadPlan(http), enabled: trial, staleTime: 60_000 });
+
+  if (!trial || !plan || plan.status !== 'trial' || plan.trial_days_left === null || plan.trial_days_left > SHOW_FROM_DAYS) return null;
+  const isAdmin = profile.user.is_admin;
+  const date = plan.trial_ends_at ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(plan.trial_ends_at)) : '';
+  const text = plan.trial_expired
+    ? t(isAdmin ? 'registration.banner.expired' : 'registration.banner.expiredUser')
+    : plan.trial_days_left === 0
+      ? t('registration.banner.endsToday')
+      : t('registration.banner.endsIn', { days: plan.trial_days_left, date });
+
+  return (
+    <Alert color={plan.trial_expired ? 'red' : 'yellow'} mb="md" role="status" data-testid="trial-banner">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{text}</Text>
+        {isAdmin && (plan.extension_request_pending
+          ? <Text size="sm" fw={500}>{t('registration.banner.pending')}</Text>
+          : <Button size="compact-sm" variant="white" onClick={() => setAsking(true)}>{t('registration.banner.request')}</Button>)}
+      </Group>
+      {asking && profile.organization && (
+        <ExtensionDialog
+          organizationId={profile.organization.id}
+          onClose={() => setAsking(false)}
+          onSent={() => {
+            setAsking(false);
+            void queryClient.invalidateQueries({ queryKey: PLAN_KEY });
+          }}
+        />
+      )}
+    </Alert>
+  );
+}
+
+function ExtensionDialog({ organizationId, onClose, onSent }: { organizationId: string; onClose: () => void; onSent: () => void }) {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const form = useFormSubmit();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
+    if (form.refuse(validate(extendRequestBody, { reason }, t).errors)) return;
+    await form.run(async () => {
+      await requestExtension(http, organizationId, reason);
+      notifySuccess(t('registration.extendDialog.sent'));
+      onSent();
+    });
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={t('registration.extendDialog.title')} centered>
+      <form onSubmit={submit} noValidate aria-busy={form.busy}>
+        <Stack>
+          {form.message && <Alert color="red" role="alert">{form.message}</Alert>}
+          <Textarea name="reason" label={t('registration.extendDialog.reason')} autosize minRows={3} maxLength={1000} required data-autofocus error={form.errors['reason']} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+            <Button type="submit" loading={form.busy}>{t('registration.extendDialog.submit')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
