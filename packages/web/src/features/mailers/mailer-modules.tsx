@@ -1,0 +1,32 @@
+import type { MailerModuleSummary } from '@bulwark/domain';
+import { Alert, Badge, Card, Center, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useServices } from '../../app/services.js';
+import { modulesKey, modulesPath } from './mailers-api.js';
+
+/** The modules that send mail, each a link to its scenarios. */
+export function MailerModules({ orgId }: { orgId: string }) {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const query = useQuery({
+    queryKey: modulesKey(orgId),
+    queryFn: async () => (await http.get<{ modules: MailerModuleSummary[] }>(modulesPath(orgId)))?.modules ?? [],
+  });
+  if (query.isError) return <Alert color="red" role="alert">{t('kit.loadFailed')}</Alert>;
+  if (!query.data) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      {query.data.map((m) => (
+        <Card key={m.id} withBorder radius="md" padding="md" component={Link} to={`/mailers/${m.key}/${m.id}`} aria-label={t(`mailers.modules.${m.key}`)}>
+          <Text fw={600}>{t(`mailers.modules.${m.key}`)}</Text>
+          <Group gap="xs" mt="xs">
+            <Text size="sm" c="dimmed">{t('mailers.scenarioCount', { count: m.scenario_count })}</Text>
+            {m.customized_count > 0 ? <Badge variant="light">{t('mailers.customizedCount', { count: m.customized_count })}</Badge> : null}
+          </Group>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
