@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useProfile } from '../../app/use-profile.js';
 import { currentLanguage, isLanguage } from '../../i18n/setup.js';
+import { PasswordChangeForm } from './password-change-form.js';
 import { useChangeLanguage } from './use-change-language.js';
 
 export function MyAccountPage() {
@@ -31,7 +32,10 @@ export function MyAccountPage() {
       <Title order={1} size="h2">
         {t('pages.myAccountTitle')}
       </Title>
-      <Paper withBorder p="lg" radius="md">
+      <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-title">
+        <Title order={2} size="h4" id="profile-title" mb="sm">
+          {t('sso.account.profile')}
+        </Title>
         <Table variant="vertical" layout="fixed" withRowBorders>
           <Table.Tbody>
             {rows.map(([label, value]) => (
@@ -51,6 +55,9 @@ export function MyAccountPage() {
             ))}
           </Stack>
         </Radio.Group>
+      </Paper>
+      <Paper withBorder p="lg" radius="md" component="section">
+        <PasswordChangeForm />
       </Paper>
     </Stack>
   );

@@ -1,11 +1,13 @@
-import { PUBLIC_TENANT, type SignInResponse } from '@bulwark/domain';
-import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
+import { PUBLIC_TENANT, SSO_ERROR_PARAM, ssoErrorMessageKey, type SignInResponse } from '@bulwark/domain';
+import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { tenantOfHost } from '../../api/tenant-host.js';
 import { useServices } from '../../app/services.js';
 import { afterSignInTarget } from './after-sign-in.js';
 import { completeSignIn } from './complete-sign-in.js';
+import { getSsoStatus } from '../sso/sso-api.js';
 import { FindOrganizationForm } from './find-organization-form.js';
 import { SignInForm } from './sign-in-form.js';
 
@@ -16,6 +18,14 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const tenant = tenantOfHost(services.location.host);
   const onPublic = tenant === PUBLIC_TENANT;
+  const ssoError = params.get(SSO_ERROR_PARAM);
+  const sso = useQuery({
+    queryKey: ['sso', 'status', tenant],
+    queryFn: () => getSsoStatus(services.http),
+    enabled: !onPublic,
+    retry: false,
+    staleTime: 60_000,
+  });
 
   // The bare domain first helps people find their organisation; its sign-in form is the platform administrator's.
   if (onPublic && params.get('platform') !== '1') return <FindOrganizationForm />;
@@ -31,7 +41,20 @@ export function LoginPage() {
         <Title order={1} size="h3">
           {onPublic ? t('auth.signInPlatformTitle') : t('auth.signInTitle', { organization: tenant })}
         </Title>
+        {ssoError !== null && (
+          <Alert color="red" role="alert" title={t('sso.failedTitle')}>
+            {t(ssoErrorMessageKey(ssoError))}
+          </Alert>
+        )}
         <SignInForm onSignedIn={onSignedIn} />
+        {sso.data?.enabled && (
+          <>
+            <Divider />
+            <Button component={Link} to="/sso" variant="default" fullWidth>
+              {t('sso.signInWithSso')}
+            </Button>
+          </>
+        )}
         <Group justify="space-between">
           <Anchor component={Link} to="/password-reset" size="sm">
             {t('auth.forgotPassword')}
