@@ -182,3 +182,7 @@ export const userImportRowSchema = z.object({
     .transform((v) => v.split(/[;,]/).map((s) => s.trim()).filter(Boolean)),
 });
 export type UserImportRow = z.infer<typeof userImportRowSchema>;
+
+/** What the server works with once the bodies are parsed (defaults applied, blanks turned to null). */
+export type UserInviteInput = z.output<typeof userInviteBody>;
+export type UserUpdateInput = z.output<typeof userUpdateBody>;

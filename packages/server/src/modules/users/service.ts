@@ -1,0 +1,310 @@
+import {
+  LICENCE_MODULES, PRODUCT_NAME, USER_ACTIVATION_TTL_SECONDS, translate,
+  type Language, type LicenceModule, type UserInviteInput, type UserRecord, type UserUpdateInput,
+} from '@bulwark/domain';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Principal } from '../../platform/auth/principal.js';
+import { hashPassword } from '../../platform/auth/passwords.js';
+import { randomToken, sha256 } from '../../platform/auth/tokens.js';
+import { recordAudit } from '../../platform/audit.js';
+import { publicUrl } from '../../platform/config.js';
+import type { Tx } from '../../platform/db/db.js';
+import { organizations, passwordResetTokens, roles, sessions, users } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { AppError } from '../../platform/errors.js';
+import { searchPattern } from '../../platform/http/list.js';
+import { fileUrl } from '../../platform/storage/storage.js';
+import type { UserSiteLinks } from './site-links.js';
+import { userDetails, userLicences } from './tables.js';
+
+/** The columns of one user row as this module reads them. */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  status: users.status,
+  isAdmin: users.isAdmin,
+  canIssuePermit: users.canIssuePermit,
+  roleId: users.roleId,
+  roleName: roles.name,
+  passwordHash: users.passwordHash,
+  createdAt: users.createdAt,
+  employeeId: userDetails.employeeId,
+  phone: userDetails.phone,
+  gender: userDetails.gender,
+  shift: userDetails.shift,
+  photoFileId: userDetails.photoFileId,
+  siTrained: userDetails.siTrained,
+  verifiedAt: userDetails.verifiedAt,
+  invitedAt: userDetails.invitedAt,
+};
+
+/** users with this module's columns of the same row (userDetails names them) and the role's name. */
+export function selectUsers(tx: Tx) {
+  return tx.select(userColumns).from(users)
+    .leftJoin(roles, and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)));
+}
+export type UserRow = Awaited<ReturnType<ReturnType<typeof selectUsers>['where']>>[number];
+
+/** Users the organisation administers: everyone but platform accounts and removed users. */
+export const administered = and(eq(users.isPlatformAdmin, false), ne(users.status, 'Deleted'))!;
+
+export function toRecord(row: UserRow, siteIds: string[], licences: LicenceModule[]): UserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    full_name: row.fullName,
+    employee_id: row.employeeId,
+    phone: row.phone,
+    gender: row.gender,
+    shift: row.shift,
+    role_id: row.roleId,
+    role_name: row.roleName,
+    site_ids: siteIds,
+    status: row.status,
+    is_admin: row.isAdmin,
+    can_issue_permit: row.canIssuePermit,
+    si_trained: row.siTrained,
+    verified: row.verifiedAt !== null,
+    photo_url: row.photoFileId ? fileUrl(row.photoFileId) : null,
+    licences: [...licences].sort((a, b) => LICENCE_MODULES.indexOf(a) - LICENCE_MODULES.indexOf(b)),
+    invited_at: row.invitedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function licencesOf(tx: Tx, userIds: string[]): Promise<Map<string, LicenceModule[]>> {
+  const map = new Map<string, LicenceModule[]>();
+  if (userIds.length === 0) return map;
+  const rows = await tx.select({ userId: userLicences.userId, module: userLicences.module }).from(userLicences)
+    .where(inArray(userLicences.userId, userIds));
+  for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), r.module]);
+  return map;
+}
+
+export type UserListFilter = { search?: string; status?: 'Active' | 'Inactive'; role?: string; site?: string; verified?: 'true' | 'false' };
+
+export type UsersDeps = Pick<AppDeps, 'config' | 'mail' | 'jobs'> & { sites: UserSiteLinks };
+
+/** The users service: every function runs inside the caller's tenant transaction. */
+export function createUsersService(deps: UsersDeps) {
+  async function whereOf(tx: Tx, f: UserListFilter): Promise<SQL> {
+    const parts: SQL[] = [administered];
+    if (f.search) {
+      const pattern = searchPattern(f.search);
+      parts.push(or(ilike(users.fullName, pattern), ilike(users.email, pattern), ilike(userDetails.employeeId, pattern))!);
+    }
+    if (f.status) parts.push(eq(users.status, f.status));
+    if (f.role) parts.push(eq(users.roleId, f.role));
+    if (f.verified === 'true') parts.push(isNotNull(userDetails.verifiedAt));
+    if (f.verified === 'false') parts.push(isNull(userDetails.verifiedAt));
+    if (f.site) {
+      const ids = await deps.sites.userIdsAtSites(tx, [f.site]);
+      parts.push(ids.length > 0 ? inArray(users.id, ids) : sql`false`);
+    }
+    return and(...parts)!;
+  }
+
+  async function records(tx: Tx, rows: UserRow[]): Promise<UserRecord[]> {
+    const licences = await licencesOf(tx, rows.map((r) => r.id));
+    const out: UserRecord[] = [];
+    for (const row of rows) out.push(toRecord(row, await deps.sites.listUserSiteIds(tx, row.id), licences.get(row.id) ?? []));
+    return out;
+  }
+
+  async function list(tx: Tx, f: UserListFilter, window: { limit: number; offset: number } | null) {
+    const where = await whereOf(tx, f);
+    const [total] = await tx.select({ n: count() }).from(users)
+      .where(where);
+    let query = selectUsers(tx).where(where).orderBy(asc(sql`lower(${users.fullName})`), asc(users.id)).$dynamic();
+    if (window) query = query.limit(window.limit).offset(window.offset);
+    return { rows: await records(tx, await query), total: Number(total?.n ?? 0) };
+  }
+
+  async function findRow(tx: Tx, id: string): Promise<UserRow> {
+    const [row] = await selectUsers(tx).where(and(eq(users.id, id), administered));
+    // Another organisation's user is invisible through row-level security: "not found", like a missing id.
+    if (!row) throw new AppError('not_found');
+    return row;
+  }
+
+  async function get(tx: Tx, id: string): Promise<UserRecord> {
+    const [record] = await records(tx, [await findRow(tx, id)]);
+    return record!;
+  }
+
+  /** Locks the organisation row so concurrent invitations cannot both take the last seat. */
+  async function checkSeats(tx: Tx, adding: number): Promise<void> {
+    const [org] = await tx.select({ limit: organizations.userLimit }).from(organizations)
+      .where(eq(organizations.id, sql`app_current_org()`)).for('update');
+    const [active] = await tx.select({ n: count() }).from(users).where(and(administered, eq(users.status, 'Active')));
+    if (Number(active?.n ?? 0) + adding > (org?.limit ?? 0)) throw new AppError('plan_limit_reached');
+  }
+
+  async function checkRole(tx: Tx, p: Principal, roleId: string, field = 'role_id'): Promise<void> {
+    const [role] = await tx.select({ grantsAdmin: roles.grantsAdmin }).from(roles).where(eq(roles.id, roleId));
+    if (!role) throw new AppError('validation_failed', { fields: { [field]: 'users.validation.roleNotFound' } });
+    // A role that grants administration is itself an admin switch: only an admin hands it out.
+    if (role.grantsAdmin && !p.isAdmin) throw new AppError('forbidden', { fields: { [field]: 'users.validation.adminOnly' } });
+  }
+
+  async function checkEmployeeId(tx: Tx, employeeId: string | null | undefined, exceptUserId?: string): Promise<void> {
+    if (!employeeId) return;
+    const [taken] = await tx.select({ id: userDetails.id }).from(userDetails)
+      .where(and(sql`lower(${userDetails.employeeId}) = lower(${employeeId})`, exceptUserId ? ne(userDetails.id, exceptUserId) : undefined));
+    if (taken) throw new AppError('conflict', { fields: { employee_id: 'users.validation.employeeIdTaken' } });
+  }
+
+  async function emailTaken(tx: Tx, email: string): Promise<boolean> {
+    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    return Boolean(taken);
+  }
+
+  /** Writes a 7-day, single-use activation link and queues the e-mail; returns the outbox id. */
+  async function sendActivation(tx: Tx, p: Principal, user: { id: string; email: string; locale: Language }): Promise<string> {
+    // A resend makes every earlier link of this user worthless.
+    await tx.update(passwordResetTokens).set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    const token = randomToken();
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + USER_ACTIVATION_TTL_SECONDS * 1000),
+    });
+    const link = `${publicUrl(deps.config, p.organization.subDomainName)}/password-reset/${token}?activate=1`;
+    const vars = { product: PRODUCT_NAME, organization: p.organization.name, inviter: p.fullName, link };
+    return deps.mail.enqueue(tx, {
+      to: user.email,
+      subject: translate(user.locale, 'users.mail.inviteSubject', vars),
+      body: translate(user.locale, 'users.mail.inviteBody', vars),
+    });
+  }
+
+  /** Hands queued mail to the delivery job once the transaction has committed. */
+  async function deliver(organizationId: string, outboxIds: string[]): Promise<void> {
+    if (!deps.mail.smtpEnabled) return;
+    for (const id of outboxIds) await deps.jobs?.send('mail-deliver', { organizationId, id });
+  }
+
+  type InviteInput = UserInviteInput;
+
+  /** Creates one invited user (no password, not verified) and queues the activation e-mail. */
+  async function createInvited(tx: Tx, p: Principal, body: InviteInput, lang: Language): Promise<{ id: string; outboxId: string }> {
+    const [created] = await tx.insert(users).values({
+      email: body.email,
+      fullName: body.full_name,
+      passwordHash: null,
+      status: 'Active',
+      isAdmin: body.is_admin,
+      canIssuePermit: body.can_issue_permit,
+      roleId: body.role_id,
+      locale: lang,
+    }).returning({ id: users.id });
+    const id = created!.id;
+    await tx.update(userDetails).set({
+      employeeId: body.employee_id ?? null,
+      phone: body.phone ?? null,
+      gender: body.gender ?? null,
+      shift: body.shift ?? null,
+      siTrained: body.si_trained,
+      invitedAt: new Date(),
+      invitedBy: p.userId,
+    }).where(eq(userDetails.id, id));
+    if (body.site_ids.length > 0) await deps.sites.setUserSites(tx, id, body.site_ids);
+    const outboxId = await sendActivation(tx, p, { id, email: body.email, locale: lang });
+    await recordAudit(tx, { actorUserId: p.userId, action: 'invite', entity: 'User', entityId: id, changes: { email: body.email, role_id: body.role_id } });
+    return { id, outboxId };
+  }
+
+  async function invite(tx: Tx, p: Principal, body: InviteInput, lang: Language) {
+    if ((body.is_admin || body.can_issue_permit) && !p.isAdmin) {
+      throw new AppError('forbidden', { fields: { [body.is_admin ? 'is_admin' : 'can_issue_permit']: 'users.validation.adminOnly' } });
+    }
+    if (await emailTaken(tx, body.email)) throw new AppError('email_taken', { fields: { email: 'users.validation.emailTaken' } });
+    await checkRole(tx, p, body.role_id);
+    await checkEmployeeId(tx, body.employee_id);
+    await checkSeats(tx, 1);
+    return createInvited(tx, p, body, lang);
+  }
+
+  async function resend(tx: Tx, p: Principal, id: string) {
+    const row = await findRow(tx, id);
+    if (row.verifiedAt) throw new AppError('conflict', { messageKey: 'users.validation.alreadyVerified' });
+    if (row.status !== 'Active') throw new AppError('conflict', { messageKey: 'errors.account_inactive' });
+    const [u] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, id));
+    const outboxId = await sendActivation(tx, p, { id, email: row.email, locale: u?.locale ?? 'en' });
+    await recordAudit(tx, { actorUserId: p.userId, action: 'resend_activation', entity: 'User', entityId: id });
+    return { email: row.email, outboxId };
+  }
+
+  async function activeAdminsOtherThan(tx: Tx, userId: string): Promise<number> {
+    const [n] = await tx.select({ n: count() }).from(users)
+      .where(and(administered, eq(users.status, 'Active'), eq(users.isAdmin, true), ne(users.id, userId)));
+    return Number(n?.n ?? 0);
+  }
+
+  /**
+   * Changes a user. Deactivation signs the user out everywhere and releases their licences; the last
+   * active administrator cannot be removed or deactivated, and nobody deactivates themself.
+   */
+  async function update(tx: Tx, p: Principal, id: string, body: UserUpdateInput): Promise<{ deactivated: boolean }> {
+    const row = await findRow(tx, id);
+    const adminSwitch = (['is_admin', 'can_issue_permit'] as const).find((k) => body[k] !== undefined && body[k] !== (k === 'is_admin' ? row.isAdmin : row.canIssuePermit));
+    if (adminSwitch && !p.isAdmin) throw new AppError('forbidden', { fields: { [adminSwitch]: 'users.validation.adminOnly' } });
+    if (body.role_id !== undefined && body.role_id !== row.roleId) await checkRole(tx, p, body.role_id);
+    if (body.employee_id !== undefined) await checkEmployeeId(tx, body.employee_id, id);
+
+    const deactivating = body.status === 'Inactive' && row.status === 'Active';
+    const reactivating = body.status === 'Active' && row.status !== 'Active';
+    if (deactivating && id === p.userId) {
+      throw new AppError('conflict', { fields: { status: 'users.validation.cannotDeactivateSelf' }, messageKey: 'users.validation.cannotDeactivateSelf' });
+    }
+    const losesAdmin = row.isAdmin && row.status === 'Active' && (deactivating || body.is_admin === false);
+    if (losesAdmin && (await activeAdminsOtherThan(tx, id)) === 0) {
+      throw new AppError('conflict', { fields: { [deactivating ? 'status' : 'is_admin']: 'users.validation.lastAdmin' }, messageKey: 'users.validation.lastAdmin' });
+    }
+    if (reactivating) await checkSeats(tx, 1);
+
+    const core: Partial<typeof users.$inferInsert> = {};
+    if (body.full_name !== undefined) core.fullName = body.full_name;
+    if (body.role_id !== undefined) core.roleId = body.role_id;
+    if (body.status !== undefined) core.status = body.status;
+    if (body.is_admin !== undefined) core.isAdmin = body.is_admin;
+    if (body.can_issue_permit !== undefined) core.canIssuePermit = body.can_issue_permit;
+    await tx.update(users).set({ ...core, updatedAt: new Date() }).where(eq(users.id, id));
+
+    const details: Partial<typeof userDetails.$inferInsert> = {};
+    if (body.employee_id !== undefined) details.employeeId = body.employee_id;
+    if (body.phone !== undefined) details.phone = body.phone;
+    if (body.gender !== undefined) details.gender = body.gender;
+    if (body.shift !== undefined) details.shift = body.shift;
+    if (body.si_trained !== undefined) details.siTrained = body.si_trained;
+    if (Object.keys(details).length > 0) await tx.update(userDetails).set(details).where(eq(userDetails.id, id));
+    if (body.site_ids !== undefined) await deps.sites.setUserSites(tx, id, body.site_ids);
+
+    if (deactivating) {
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+      await tx.delete(userLicences).where(eq(userLicences.userId, id));
+    }
+    await recordAudit(tx, { actorUserId: p.userId, action: 'update', entity: 'User', entityId: id, changes: { ...body } });
+    return { deactivated: deactivating };
+  }
+
+  return { list, get, findRow, records, invite, createInvited, checkSeats, checkRole, emailTaken, resend, update, deliver };
+}
+export type UsersService = ReturnType<typeof createUsersService>;
+
+/**
+ * Activation through the e-mailed link: sets the password once. Expired, used or unknown links are
+ * "link expired". The verified mark follows from the first password (migrations/0030_users.sql).
+ */
+export async function activateUser(tx: Tx, token: string, password: string): Promise<string> {
+  const [row] = await tx.select().from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), sql`${passwordResetTokens.expiresAt} > now()`))
+    .for('update');
+  if (!row) throw new AppError('link_expired');
+  const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId));
+  if (!user || user.status !== 'Active') throw new AppError('link_expired');
+  await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
+  await tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, row.userId));
+  await recordAudit(tx, { actorUserId: row.userId, action: 'activate', entity: 'User', entityId: row.userId });
+  return row.userId;
+}
