@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole } from '../src/modules/organizations/service.js';
 import { sites } from '../src/modules/sites/tables.js';
 import { usersModule } from '../src/modules/users/module.js';
+import { seedDemoUsers } from '../src/modules/users/seed.js';
 import { userLicences } from '../src/modules/users/tables.js';
 import { asPlatform, inTenant } from '../src/platform/db/db.js';
 import { mailOutbox, organizations, passwordResetTokens, roles, users } from '../src/platform/db/schema.js';
@@ -604,5 +605,21 @@ describe('photo', () => {
     const big = await upload(adminA, `/api/users/${a.userId}/photo`, 'big.png', Buffer.concat([PNG, Buffer.alloc(501 * 1024)]), 'image/png');
     expect(big.statusCode).toBe(413);
     expect((await upload(readerA, `/api/users/${a.userId}/photo`, 'me.png', PNG, 'image/png')).statusCode).toBe(403);
+  });
+});
+
+describe('demo staff', () => {
+  it('seeds realistic users once, with roles, sites, licences and one pending invitation', async () => {
+    const org = await createOrg(t, 'useed');
+    await addSite(org.id, 'Seed Site');
+    const ids = await inTenant(t.deps.db.app, org.id, (tx) => seedDemoUsers(tx, PASSWORD));
+    expect(ids).toHaveLength(5);
+    expect(await inTenant(t.deps.db.app, org.id, (tx) => seedDemoUsers(tx, PASSWORD))).toEqual([]);
+    const s = await signIn(t, 'useed', 'priya.nair@demo.test');
+    const list = (await call(t, s, 'GET', '/api/users?per_page=50')).json().users as Array<{ email: string; verified: boolean; site_ids: string[]; licences: string[] }>;
+    const carmen = list.find((u) => u.email === 'carmen.ruiz@demo.test')!;
+    expect(carmen.verified).toBe(false);
+    expect(list.find((u) => u.email === 'priya.nair@demo.test')!.licences).toContain('permits');
+    expect(carmen.site_ids).toHaveLength(1);
   });
 });
