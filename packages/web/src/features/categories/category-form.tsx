@@ -1,0 +1,126 @@
+import {
+  categoryCreateSchema, categoryUpdateSchema, type Category, type CategoryDetailResponse, type CategoryModule,
+} from '@bulwark/domain';
+import { Alert, Button, Center, Checkbox, Group, Loader, Paper, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../api/api-error.js';
+import { notifySuccess } from '../../app/notify.js';
+import { useServices } from '../../app/services.js';
+import { useFormSubmit } from '../forms/use-form-submit.js';
+import { validate } from '../forms/validation.js';
+import { PageHeader } from '../kit/index.js';
+import { CATEGORIES_KEY, categoryKey, useRight } from './categories-api.js';
+import { useCategoryTypes } from './use-category-types.js';
+
+type FormState = { module: CategoryModule | null; type: string | null; name: string; description: string; active: boolean };
+const EMPTY: FormState = { module: null, type: null, name: '', description: '', active: true };
+
+/** /categories/new and /categories/edit/:id: module (fixed once created), type, name, description, active. */
+export function CategoryForm({ categoryId }: { categoryId: string | null }) {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useFormSubmit();
+  const types = useCategoryTypes();
+  const [edited, setEdited] = useState<FormState | null>(null);
+  const mayWrite = useRight('Category', categoryId ? 'update' : 'create');
+
+  const existing = useQuery({
+    queryKey: categoryKey(categoryId ?? ''),
+    enabled: categoryId !== null,
+    queryFn: () => http.get<CategoryDetailResponse>(`/api/categories/${categoryId}`, { notify: false }),
+    retry: false,
+  });
+  const loaded = existing.data?.category ?? null;
+  const values: FormState | null = edited
+    ?? (categoryId ? (loaded ? { module: loaded.module, type: loaded.type, name: loaded.name, description: loaded.description, active: loaded.active } : null) : EMPTY);
+  const title = categoryId ? t('categories.editCategory') : t('categories.newCategory');
+
+  if (categoryId && existing.isError) {
+    const missing = isApiError(existing.error) && existing.error.status === 404;
+    return (
+      <Stack maw={640}>
+        <PageHeader title={title} />
+        <Alert color="red" role="alert">{missing ? t('categories.sub.notFound') : t('kit.loadFailed')}</Alert>
+        <Button component={Link} to="/categories" variant="default" w="fit-content">{t('common.back')}</Button>
+      </Stack>
+    );
+  }
+  if (!values) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  const f = values;
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setEdited((prev) => ({ ...(prev ?? f), [key]: value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const body = categoryId
+      ? { type: f.type ?? undefined, name: f.name, description: f.description, active: f.active }
+      : { module: f.module ?? undefined, type: f.type ?? undefined, name: f.name, description: f.description, active: f.active };
+    const checked = validate(categoryId ? categoryUpdateSchema : categoryCreateSchema, body, t);
+    if (form.refuse(checked.errors) || !checked.data) return;
+    const data = checked.data;
+    await form.run(async () => {
+      const saved = categoryId
+        ? await http.patch<Category>(`/api/categories/${categoryId}`, data, { notify: false })
+        : await http.post<Category>('/api/categories', data, { notify: false });
+      notifySuccess(t(categoryId ? 'categories.notices.updated' : 'categories.notices.created', { name: saved?.name ?? f.name }));
+      await queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY });
+      void navigate('/categories');
+    });
+  }
+
+  return (
+    <Stack maw={640}>
+      <PageHeader title={title} />
+      <Paper withBorder p="md" radius="md" component="form" onSubmit={(e: FormEvent) => void onSubmit(e)} noValidate>
+        <Stack gap="sm">
+          {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+          <Select
+            label={t('categories.fields.module')}
+            data={types.moduleOptions}
+            value={f.module}
+            onChange={(v) => setEdited({ ...f, module: v as CategoryModule | null, type: null })}
+            disabled={categoryId !== null}
+            required
+            error={form.errors['module']}
+          />
+          <Select
+            label={t('categories.fields.type')}
+            data={types.typeOptions(f.module)}
+            value={f.type}
+            onChange={(v) => set('type', v)}
+            disabled={!f.module}
+            required
+            error={form.errors['type']}
+          />
+          <TextInput label={t('categories.fields.name')} value={f.name} onChange={(e) => set('name', e.currentTarget.value)} required maxLength={120} error={form.errors['name']} />
+          <Textarea
+            label={t('categories.fields.description')}
+            value={f.description}
+            onChange={(e) => set('description', e.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxLength={500}
+            error={form.errors['description']}
+          />
+          <Checkbox label={t('categories.fields.active')} checked={f.active} onChange={(e) => set('active', e.currentTarget.checked)} />
+          <Group justify="flex-end" gap="sm">
+            <Button component={Link} to="/categories" variant="default">{t('common.cancel')}</Button>
+            <Button type="submit" loading={form.busy} disabled={!mayWrite}>
+              {t(categoryId ? 'categories.actions.save' : 'categories.actions.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,178 @@
+import { rootCauseCreateSchema, type RootCauseListResponse, type RootCauseNode } from '@bulwark/domain';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../app/notify.js';
+import { useServices } from '../../app/services.js';
+import { useFormSubmit } from '../forms/use-form-submit.js';
+import { validate } from '../forms/validation.js';
+import { useConfirm } from '../kit/index.js';
+import { ROOT_CAUSES_KEY, useRight } from './categories-api.js';
+import { activeBelow, parentOptions } from './root-cause-tree.js';
+
+const TOP = '__top__';
+type Editing = { mode: 'create'; parent: RootCauseNode | null; name: string } | { mode: 'edit'; node: RootCauseNode; name: string; parentId: string };
+
+/** The whole tree of the organisation (one query shared by the tree, the listing and the dialogs). */
+export function useRootCauseTree() {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: [...ROOT_CAUSES_KEY, 'all'],
+    queryFn: () => http.get<RootCauseListResponse>('/api/root_cause_settings'),
+  });
+}
+
+/** Add, edit/move, (de)activate and delete root-cause entries, with their dialogs and confirmations. */
+export function useRootCauseActions(): {
+  rights: { create: boolean; update: boolean; delete: boolean };
+  add: (parent: RootCauseNode | null) => void;
+  edit: (node: RootCauseNode) => void;
+  toggle: (node: RootCauseNode) => Promise<void>;
+  remove: (node: RootCauseNode) => Promise<void>;
+  busyId: string | null;
+  dialogs: ReactNode;
+} {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  const form = useFormSubmit();
+  const tree = useRootCauseTree();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
+  const rights = { create: useRight('RC Master', 'create'), update: useRight('RC Master', 'update'), delete: useRight('RC Master', 'delete') };
+  const nodes = tree.data?.root_cause_settings ?? [];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ROOT_CAUSES_KEY });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!editing) return;
+    const checked = validate(rootCauseCreateSchema, { name: editing.name }, t);
+    if (form.refuse(checked.errors) || !checked.data) return;
+    const data = checked.data;
+    await form.run(async () => {
+      if (editing.mode === 'create') {
+        await http.post('/api/root_cause_settings', { name: data.name, parent_id: editing.parent?.id ?? null }, { notify: false });
+        notifySuccess(t('categories.rootCauses.created', { name: data.name }));
+      } else {
+        const parentId = editing.parentId === TOP ? null : editing.parentId;
+        const body: Record<string, unknown> = { name: data.name };
+        if (parentId !== editing.node.parent_id) body['parent_id'] = parentId;
+        await http.patch(`/api/root_cause_settings/${editing.node.id}`, body, { notify: false });
+        notifySuccess(t('categories.rootCauses.updated', { name: data.name }));
+      }
+      setEditing(null);
+      await refresh();
+    });
+  }
+
+  async function toggle(node: RootCauseNode) {
+    let withChildren = false;
+    if (node.active) {
+      const below = activeBelow(nodes, node.id);
+      const ok = await confirm({
+        title: t('categories.rootCauses.deactivateTitle', { name: node.name }),
+        message: t('categories.rootCauses.deactivateBody', { count: below }),
+        confirmLabel: below > 0 ? t('categories.rootCauses.deactivateWithChildren') : t('categories.rootCauses.deactivate'),
+        danger: true,
+      });
+      if (!ok) return;
+      withChildren = below > 0;
+    }
+    setBusyId(node.id);
+    try {
+      await http.patch(`/api/root_cause_settings/${node.id}`, { active: !node.active, with_children: withChildren });
+      notifySuccess(t('categories.rootCauses.updated', { name: node.name }));
+      await refresh();
+    } catch {
+      // The HTTP client has shown the refusal.
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function remove(node: RootCauseNode) {
+    const ok = await confirm({
+      title: t('categories.rootCauses.deleteTitle', { name: node.name }),
+      message: t('categories.rootCauses.deleteBody'),
+      confirmLabel: t('categories.rootCauses.delete'),
+      danger: true,
+    });
+    if (!ok) return;
+    setBusyId(node.id);
+    try {
+      await http.delete(`/api/root_cause_settings/${node.id}`);
+      notifySuccess(t('categories.rootCauses.deleted', { name: node.name }));
+      await refresh();
+    } catch {
+      // The HTTP client has shown the refusal.
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const options = editing?.mode === 'edit'
+    ? [{ value: TOP, label: t('categories.rootCauses.topLevel') },
+      ...parentOptions(nodes, editing.node).map((n) => ({ value: n.id, label: `${'— '.repeat(n.depth)}${n.name}` }))]
+    : [];
+  const title = editing?.mode === 'create'
+    ? (editing.parent ? t('categories.rootCauses.newChildName', { name: editing.parent.name }) : t('categories.rootCauses.addType'))
+    : t('categories.rootCauses.edit');
+
+  const dialogs = (
+    <>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={title} centered>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <Stack gap="sm">
+            {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+            <TextInput
+              label={editing?.mode === 'create' && !editing.parent ? t('categories.rootCauses.newTypeName') : t('categories.rootCauses.name')}
+              value={editing?.name ?? ''}
+              onChange={(e) => {
+                const name = e.currentTarget.value;
+                setEditing((cur) => (cur ? { ...cur, name } : cur));
+              }}
+              error={form.errors['name']}
+              maxLength={150}
+              required
+              data-autofocus
+            />
+            {editing?.mode === 'edit' ? (
+              <Select
+                label={t('categories.rootCauses.moveTo')}
+                data={options}
+                value={editing.parentId}
+                onChange={(v) => setEditing((cur) => (cur && cur.mode === 'edit' ? { ...cur, parentId: v ?? TOP } : cur))}
+                searchable
+                allowDeselect={false}
+                error={form.errors['parent_id']}
+              />
+            ) : form.errors['parent_id'] ? <Alert color="red" role="alert">{form.errors['parent_id']}</Alert> : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditing(null)}>{t('common.cancel')}</Button>
+              <Button type="submit" loading={form.busy}>{t('common.save')}</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      {confirmDialog}
+    </>
+  );
+
+  return {
+    rights,
+    add: (parent) => {
+      form.refuse(null);
+      setEditing({ mode: 'create', parent, name: '' });
+    },
+    edit: (node) => {
+      form.refuse(null);
+      setEditing({ mode: 'edit', node, name: node.name, parentId: node.parent_id ?? TOP });
+    },
+    toggle,
+    remove,
+    busyId,
+    dialogs,
+  };
+}
