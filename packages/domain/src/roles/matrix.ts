@@ -18,10 +18,11 @@ export const ROLE_PERMIT_RULE_NAMES = ['Revoke', 'Extend', 'Close', 'Reject', 'A
 export type RolePermitRuleName = (typeof ROLE_PERMIT_RULE_NAMES)[number];
 
 /** The subjects a role's matrix lists, in display order: every subject but the platform's Organization. */
-export const ROLE_MATRIX_SUBJECTS: readonly Subject[] = ROLE_SUBJECTS;
+export type RoleSubject = (typeof ROLE_SUBJECTS)[number];
+export const ROLE_MATRIX_SUBJECTS: readonly RoleSubject[] = ROLE_SUBJECTS;
 
 /** One row of the matrix with every flag spelt out (false where a module has no such right). */
-export type RoleMatrixRow = { name: Subject } & Record<RoleFlag, boolean>;
+export type RoleMatrixRow = { name: RoleSubject } & Record<RoleFlag, boolean>;
 
 /** Flags a module offers: the four basic ones, plus the five workflow ones for workflow modules. */
 export function roleFlagsOf(subject: Subject): readonly RoleFlag[] {
@@ -33,7 +34,7 @@ export function roleModuleKey(subject: Subject): string {
   return subject.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 }
 
-export function emptyRoleRow(name: Subject): RoleMatrixRow {
+export function emptyRoleRow(name: RoleSubject): RoleMatrixRow {
   return {
     name, r_add: false, r_edit: false, r_view: false, r_destroy: false,
     is_revoke: false, is_extend: false, is_close: false, is_reject: false, is_approve: false,
@@ -48,7 +49,7 @@ export function emptyRoleRow(name: Subject): RoleMatrixRow {
  *    rejecting or approving records one cannot see makes no sense, so view is switched on.
  * The rules normalise rather than refuse, so a client that sends `r_add: true` alone gets add + view.
  */
-export function normalizeRoleRow(row: Partial<Record<RoleFlag, boolean>> & { name: Subject }): RoleMatrixRow {
+export function normalizeRoleRow(row: Partial<Record<RoleFlag, boolean>> & { name: RoleSubject }): RoleMatrixRow {
   const out = emptyRoleRow(row.name);
   for (const flag of roleFlagsOf(row.name)) out[flag] = row[flag] === true;
   if (ROLE_FLAGS.some((f) => f !== 'r_view' && out[f])) out.r_view = true;
@@ -96,7 +97,7 @@ export function roleRowState(row: RoleMatrixRow): 'all' | 'none' | 'some' {
  * The full matrix, one normalised row per module in display order, from whatever rows were given
  * (missing modules get no rights). Rows of unknown or duplicate modules must be refused before this.
  */
-export function completeRoleMatrix(rows: ReadonlyArray<Partial<Record<RoleFlag, boolean>> & { name: Subject }>): RoleMatrixRow[] {
+export function completeRoleMatrix(rows: ReadonlyArray<Partial<Record<RoleFlag, boolean>> & { name: RoleSubject }>): RoleMatrixRow[] {
   const byName = new Map(rows.map((r) => [r.name, r]));
   return ROLE_MATRIX_SUBJECTS.map((name) => normalizeRoleRow(byName.get(name) ?? { name }));
 }

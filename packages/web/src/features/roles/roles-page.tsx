@@ -113,7 +113,10 @@ export function RolesPage() {
         description={t('roles.subtitle')}
         actions={mayCreate ? <Button onClick={() => show({ new: '1' })}>{t('roles.newRole')}</Button> : null}
       />
-      <SearchInput value={list.search} onChange={list.setSearch} label={t('roles.searchLabel')} />
+      {/* A row, not the column itself: the search box's flex basis is meant for width. */}
+      <Group>
+        <SearchInput value={list.search} onChange={list.setSearch} label={t('roles.searchLabel')} />
+      </Group>
       <DataTable
         columns={columns}
         rows={list.rows}
