@@ -38,7 +38,7 @@ export function ThankYouPage() {
       <Stack>
         <Title order={1} size="h3">{t('registration.thankyou.title')}</Title>
         <Text>{t('registration.thankyou.body', { organization: done.organization_name })}</Text>
-        <Code block fz="md" data-testid="organization-url">{done.organization_url}</Code>
+        <Code block fz="md" data-testid="organization-url" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{done.organization_url}</Code>
         <Text size="sm">{t('registration.thankyou.trialEnds', { date })}</Text>
         <Text size="sm" c="dimmed">{t('registration.thankyou.nextStep')}</Text>
         <Button component="a" href={signInUrl}>{t('registration.thankyou.signIn', { organization: done.organization_name })}</Button>
