@@ -623,3 +623,26 @@ describe('demo staff', () => {
     expect(carmen.site_ids).toHaveLength(1);
   });
 });
+
+describe('form options and the permission page', () => {
+  it('offers roles and active sites of the organisation only, hiding admin roles from non-admins', async () => {
+    const opts = (await call(t, adminA, 'GET', '/api/users/form_options')).json();
+    expect(opts.roles.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Administrator', 'Reader']));
+    expect(opts.sites.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining([siteA1, siteA2]));
+    expect(JSON.stringify(opts)).not.toContain(siteB);
+    expect((await call(t, readerA, 'GET', '/api/users/form_options')).statusCode).toBe(403);
+  });
+
+  it('shows a user’s role matrix read-only', async () => {
+    const res = await call(t, adminA, 'GET', `/api/users/${a.userId}/permissions`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.role.name).toBe('Reader');
+    expect(body.matrix.find((m: { subject: string }) => m.subject === 'Incident')).toMatchObject({ read: true, create: false, workflow: [] });
+    expect(body.matrix.find((m: { subject: string }) => m.subject === 'User')).toMatchObject({ read: false, workflow: null });
+    const admin = (await call(t, adminA, 'GET', `/api/users/${a.adminId}/permissions`)).json();
+    expect(admin.matrix.find((m: { subject: string }) => m.subject === 'Permit').workflow).toEqual(['revoke', 'extend', 'close', 'reject', 'approve']);
+    expect((await call(t, adminA, 'GET', `/api/users/${b.userId}/permissions`)).statusCode).toBe(404);
+    expect((await call(t, readerA, 'GET', `/api/users/${a.userId}/permissions`)).statusCode).toBe(403);
+  });
+});

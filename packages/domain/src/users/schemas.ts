@@ -186,3 +186,22 @@ export type UserImportRow = z.infer<typeof userImportRowSchema>;
 /** What the server works with once the bodies are parsed (defaults applied, blanks turned to null). */
 export type UserInviteInput = z.output<typeof userInviteBody>;
 export type UserUpdateInput = z.output<typeof userUpdateBody>;
+
+/** GET /api/users/form_options: what the invite and profile forms offer. */
+export const userFormOptionsResponse = z.object({
+  roles: z.array(z.object({ id: z.string(), name: z.string(), grants_admin: z.boolean() })),
+  sites: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type UserFormOptions = z.infer<typeof userFormOptionsResponse>;
+
+/** GET /api/users/{id}/permissions: the user's role matrix, read-only. */
+export const userPermissionsResponse = z.object({
+  user: z.object({ id: z.string(), full_name: z.string(), is_admin: z.boolean(), can_issue_permit: z.boolean() }),
+  role: z.object({ id: z.string(), name: z.string() }).nullable(),
+  matrix: z.array(z.object({
+    subject: z.string(),
+    read: z.boolean(), create: z.boolean(), update: z.boolean(), delete: z.boolean(),
+    workflow: z.array(z.enum(['revoke', 'extend', 'close', 'reject', 'approve'])).nullable(),
+  })),
+});
+export type UserPermissions = z.infer<typeof userPermissionsResponse>;

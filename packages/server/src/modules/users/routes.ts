@@ -2,16 +2,17 @@ import {
   FILE_RULES, LICENCE_MODULES, USER_IMPORT_COLUMNS, errorResponse, importResultResponse, importRowErrorSchema, licenceBody,
   licenceCountsResponse, moduleBasedUsersResponse, okResponse, profileResponse, roleWiseUsersResponse, translate,
   updateMyProfileBody, userActivateBody, userBriefSchema, userInviteBody, userListFilters, userSchema, userUpdateBody,
+  ROLE_SUBJECTS, isWorkflowSubject, userFormOptionsResponse, userPermissionsResponse,
   type PushChannel, type UserRecord,
 } from '@bulwark/domain';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadPrincipal } from '../../platform/auth/principal.js';
 import { recordAudit } from '../../platform/audit.js';
 import { inTenant } from '../../platform/db/db.js';
-import { users } from '../../platform/db/schema.js';
+import { roleActions, roles, users } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { buildWorkbook, readWorkbookRows, sendWorkbook, type ExcelColumn } from '../../platform/export/excel.js';
 import { principalOf, requireTenant } from '../../platform/http/access.js';
@@ -20,6 +21,7 @@ import { readUpload } from '../../platform/http/upload.js';
 import { createUserGroups } from './groups.js';
 import { IMPORT_EXAMPLE, importUsers } from './import.js';
 import { assignLicence, licenceCounts, licencesHeldBy, unassignLicence } from './licences.js';
+import { allSites } from '../sites/service.js';
 import { buildProfile } from './profile.js';
 import { activateUser, createUsersService } from './service.js';
 import type { UserSiteLinks } from './site-links.js';
@@ -285,6 +287,44 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps, links: UserSiteL
     await inTenant(deps.db.app, tenant.id, (tx) => activateUser(tx, req.body.token, req.body.password));
     announce(tenant.id);
     return { ok: true as const };
+  });
+
+  r.get('/api/users/form_options', {
+    config: { access: { subject: 'User', action: 'read' } },
+    schema: { tags, summary: 'Roles and active sites the user forms offer', response: { 200: userFormOptionsResponse, ...errors } },
+  }, async (req) => {
+    const p = principalOf(req);
+    return inTenant(deps.db.app, p.organizationId, async (tx) => ({
+      roles: (await tx.select({ id: roles.id, name: roles.name, grants_admin: roles.grantsAdmin }).from(roles).orderBy(asc(sql`lower(${roles.name})`)))
+        .filter((role) => p.isAdmin || !role.grants_admin),
+      sites: (await allSites(tx, { active: 'active' })).map((s) => ({ id: s.id, name: s.name })),
+    }));
+  });
+
+  r.get('/api/users/:id/permissions', {
+    config: { access: { subject: 'User', action: 'read' } },
+    schema: { tags, summary: 'The user’s role matrix (read-only) and special rights', params: idParams, response: { 200: userPermissionsResponse, ...errors } },
+  }, async (req) => {
+    const p = principalOf(req);
+    return inTenant(deps.db.app, p.organizationId, async (tx) => {
+      const row = await service.findRow(tx, req.params.id);
+      const rows = row.roleId ? await tx.select().from(roleActions).where(and(eq(roleActions.roleId, row.roleId))) : [];
+      return {
+        user: { id: row.id, full_name: row.fullName, is_admin: row.isAdmin, can_issue_permit: row.canIssuePermit },
+        role: row.roleId && row.roleName ? { id: row.roleId, name: row.roleName } : null,
+        matrix: ROLE_SUBJECTS.map((subject) => {
+          const ra = rows.find((x) => x.name === subject);
+          const wf = isWorkflowSubject(subject);
+          return {
+            subject,
+            read: ra?.rView ?? false, create: ra?.rAdd ?? false, update: ra?.rEdit ?? false, delete: ra?.rDestroy ?? false,
+            workflow: wf
+              ? (['revoke', 'extend', 'close', 'reject', 'approve'] as const).filter((a) => ra?.[`is${a[0]!.toUpperCase()}${a.slice(1)}` as 'isRevoke'] ?? false)
+              : null,
+          };
+        }),
+      };
+    });
   });
 
   // --- One user ----------------------------------------------------------------------------------------
