@@ -34,7 +34,7 @@ const PLATFORM_RULES: Rule[] = [{ subject: 'Organization', actions: ['read', 'cr
 
 export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): Promise<Principal | null> {
   const [row] = await tx
-    .select({ user: users, roleName: roles.name, org: organizations, revokedAt: sessions.revokedAt })
+    .select({ user: users, roleName: roles.name, roleGrantsAdmin: roles.grantsAdmin, org: organizations, revokedAt: sessions.revokedAt })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .innerJoin(sessions, and(eq(sessions.organizationId, users.organizationId), eq(sessions.id, sessionId)))
@@ -63,7 +63,8 @@ export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): 
     email: user.email,
     fullName: user.fullName,
     status: user.status,
-    isAdmin: user.isAdmin,
+    // A role with "grant admin access" adds admin powers; it never takes away the user's own flag.
+    isAdmin: user.isAdmin || row.roleGrantsAdmin === true,
     isPlatformAdmin,
     canIssuePermit: user.canIssuePermit,
     locale: user.locale,
