@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+// @ts-expect-error -- oidc-provider ships no type declarations (and @types/oidc-provider is not installed)
 import Provider from 'oidc-provider';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const provider = new Provider(issuer, {
     clients: [{ client_id: 'demo-client', client_secret: 'demo-secret', redirect_uris: [`${server.origin('demo')}/api/sso/callback`], response_types: ['code'], grant_types: ['authorization_code'] }],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    findAccount: (_ctx, id) => {
+    findAccount: (_ctx: unknown, id: string) => {
       const a = ACCOUNTS[id];
       return a ? { accountId: id, claims: () => ({ sub: id, email: a.email, email_verified: true, name: a.name }) } : undefined;
     },

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SignInResponse } from '@bulwark/domain';
 import { eq, sql } from 'drizzle-orm';
+// @ts-expect-error -- oidc-provider ships no type declarations (and @types/oidc-provider is not installed)
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roles, users } from '../src/platform/db/schema.js';
@@ -137,7 +138,7 @@ async function startProvider(): Promise<void> {
       { client_id: 'beta-client', client_secret: 'beta-secret-value', redirect_uris: [callbackUrl('beta')], response_types: ['code'], grant_types: ['authorization_code'] },
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    findAccount: (_ctx, id) => {
+    findAccount: (_ctx: unknown, id: string) => {
       const account = ACCOUNTS[id];
       if (!account) return undefined;
       return { accountId: id, claims: () => ({ sub: id, email: account.email, email_verified: account.verified, name: account.name }) };

@@ -40,28 +40,29 @@ export function ssoErrorMessageKey(code: string | null | undefined): string {
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+// scheme://host[:port][/path], nothing else (no user info, query or fragment). The domain package has no
+// URL class (it runs without DOM or Node types), hence the pattern.
+const ISSUER = /^([a-z][a-z0-9+.-]*):\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?(\/[^\s?#@]*)?$/i;
+
+function issuerParts(value: string): { scheme: string; host: string } | null {
+  const m = ISSUER.exec(value.trim());
+  if (!m) return null;
+  if (m[3] !== undefined && Number(m[3]) > 65_535) return null;
+  return { scheme: m[1]!.toLowerCase(), host: m[2]!.toLowerCase() };
+}
 
 /** An issuer must be https; plain http is accepted only on this machine's loopback (a provider run locally). */
 export function issuerUrlProblem(value: string): 'format' | 'https' | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'format';
-  }
-  if (url.username || url.password || url.search || url.hash) return 'format';
-  if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
-  return url.protocol === 'http:' ? 'https' : 'format';
+  const url = issuerParts(value);
+  if (!url) return 'format';
+  if (url.scheme === 'https') return null;
+  if (url.scheme === 'http') return LOOPBACK_HOSTS.has(url.host) ? null : 'https';
+  return 'format';
 }
 
 export function isLoopbackIssuer(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-  } catch {
-    return false;
-  }
+  const url = issuerParts(value);
+  return url?.scheme === 'http' && LOOPBACK_HOSTS.has(url.host);
 }
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
