@@ -149,7 +149,7 @@ export function ManpowerPage() {
                   return (
                     <Table.Tr key={s.site_id}>
                       <Table.Td>
-                        <Group gap={6} wrap="nowrap">
+                        <Group gap={6} wrap="wrap">
                           <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{s.name}</Text>
                           {!s.is_active ? <Badge size="xs" color="gray" variant="light">{t('sites.manpower.inactive')}</Badge> : null}
                         </Group>
