@@ -50,7 +50,7 @@ export function EhsOcpPage() {
       key: 'actions', header: t('settings.ocp.actions'),
       render: (o) => (
         <Group gap={6} wrap="wrap">
-          <Button size="compact-sm" variant="light" onClick={() => setEditing({ mode: 'edit', ocp: o })} aria-label={`${t('settings.ocp.edit')}: ${o.code}`}>{t('settings.ocp.edit')}</Button>
+          <Button size="compact-sm" variant="light" onClick={() => setEditing({ mode: 'edit', ocp: o })} aria-label={`${t('settings.ocp.edit')}: ${o.code}`}>{t('kit.edit')}</Button>
           <Button size="compact-sm" variant="subtle" color={o.active ? 'red' : undefined} loading={busyId === o.id} onClick={() => void toggle(o)}
             aria-label={`${t(o.active ? 'settings.ocp.deactivate' : 'settings.ocp.activate')}: ${o.code}`}>
             {t(o.active ? 'settings.ocp.deactivate' : 'settings.ocp.activate')}

@@ -74,6 +74,7 @@ function KpiForm({ year }: { year: number }) {
             min={0}
             max={PERCENT.includes(f) ? 100 : undefined}
             decimalScale={2}
+            clampBehavior="none"
             suffix={PERCENT.includes(f) ? ' %' : undefined}
             error={form.errors[f]}
             required
