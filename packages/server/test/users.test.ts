@@ -541,6 +541,7 @@ describe('bulk import from Excel', () => {
     expect(at(5, 'gender')).toBe('Use male, female or others.');
     expect(at(6, 'sites')).toBe('No site has this name: Other Plant.');
     expect(rows.some((r) => r.row === 2)).toBe(false);
+    expect(res.json().fields['6.sites']).toBe('No site has this name: Other Plant.');
     expect(await userCount(a.id)).toBe(before);
     const fixed = await workbook([{ email: 'valid@ua.test', full_name: 'Valid', role: 'Nope' }]);
     const roleRes = await upload(adminA, '/api/users/import', 'users.xlsx', fixed, XLSX);

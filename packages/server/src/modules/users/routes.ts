@@ -270,7 +270,9 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps, links: UserSiteL
     const sheet = await readWorkbookRows(upload.bytes);
     const result = await inTenant(deps.db.app, p.organizationId, (tx) => importUsers(tx, p, service, links, sheet, req.lang));
     if (result.errors.length > 0) {
-      return reply.status(400).send({ errors: [translate(req.lang, 'users.importDialog.failed')], code: 'validation_failed', rows: result.errors });
+      // `fields` carries the same report keyed "<row>.<column>", for clients that read only the standard shape.
+      const fields = Object.fromEntries(result.errors.map((e) => [`${e.row}.${e.field}`, e.message]));
+      return reply.status(400).send({ errors: [translate(req.lang, 'users.importDialog.failed')], code: 'validation_failed', fields, rows: result.errors });
     }
     await service.deliver(p.organizationId, result.outboxIds);
     announce(p.organizationId);
