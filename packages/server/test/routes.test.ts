@@ -16,7 +16,7 @@ describe('deny by default', () => {
     expect(routes.length).toBeGreaterThan(15);
     for (const r of routes) {
       const access = r.access as Record<string, unknown>;
-      const declared = access.public === true || access.session === true || access.platform === true ||
+      const declared = access.public === true || access.session === true || access.platform === true || access.admin === true ||
         (typeof access.subject === 'string' && typeof access.action === 'string');
       expect(declared, `${r.method} ${r.url}`).toBe(true);
     }
@@ -43,9 +43,18 @@ describe('deny by default', () => {
       .filter((r) => 'public' in r.access && !r.url.startsWith('/api/docs') && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`).sort();
     expect(publicRoutes).toEqual([
+      'GET /api/registrations/sub_domain_availability',
+      'GET /api/sso/authorize',
+      'GET /api/sso/callback',
+      'GET /api/sso/status',
       'GET /api/v1/authorize',
       'GET /api/v1/organizations/lookup',
       'GET /api/v2/api_connection_checks',
+      'POST /api/organizations',
+      'POST /api/registrations/:registration_id/resend',
+      'POST /api/registrations/:registration_id/verify',
+      'POST /api/sso/exchange',
+      'POST /api/users/activate',
       'POST /api/v1/authorize',
       'POST /api/v1/password_resets',
       'POST /api/v1/password_resets/:token',

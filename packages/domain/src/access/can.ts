@@ -6,6 +6,8 @@ export type AccessContext = {
   isPlatformAdmin: boolean;
   memExhausted: boolean;
   subscriptionType: string | null;
+  /** A free trial past its end: reads go on, creates and updates stop (spec 001 §4, §8). */
+  trialExpired?: boolean;
 };
 
 const WRITES: readonly Action[] = ['create', 'update'];
@@ -15,7 +17,8 @@ const WRITES: readonly Action[] = ['create', 'update'];
  * - The platform super admin may act only on Organization, and on nothing else.
  * - Otherwise a module action is allowed when the rules list that module with that action,
  * - except create/update when the tenant's storage is exhausted,
- * - and Permit create/update when the subscription is cancelled.
+ * - and Permit create/update when the subscription is cancelled,
+ * - and every create/update once the free trial has expired.
  */
 export function can(ctx: AccessContext, subject: Subject, action: Action): boolean {
   if (ctx.isPlatformAdmin) return subject === 'Organization';
@@ -24,6 +27,7 @@ export function can(ctx: AccessContext, subject: Subject, action: Action): boole
   if (!rule || !rule.actions.includes(action)) return false;
   if (WRITES.includes(action)) {
     if (ctx.memExhausted) return false;
+    if (ctx.trialExpired) return false;
     if (subject === 'Permit' && ctx.subscriptionType === 'cancelled') return false;
   }
   return true;

@@ -30,6 +30,8 @@ export const organizationSchema = z.object({
   organization_status: z.enum(ORGANIZATION_STATUSES),
   subscription_type: z.enum(SUBSCRIPTION_TYPES),
   onboarding_pending: z.boolean(),
+  trial_ends_at: z.string().nullable(),
+  trial_expired: z.boolean(),
   timezone: z.string(),
 });
 export type Organization = z.infer<typeof organizationSchema>;

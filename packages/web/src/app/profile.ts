@@ -19,6 +19,7 @@ export function principalFromProfile(profile: ProfileResponse): Principal {
       isPlatformAdmin: user.is_platform_admin,
       memExhausted: user.tenant_memory_details.mem_exhausted,
       subscriptionType: organization?.subscription_type ?? null,
+      trialExpired: organization?.trial_expired ?? false,
     },
     isAdmin: user.is_admin,
     canIssuePermit: user.can_issue_permit,

@@ -46,6 +46,8 @@ export async function buildProfile(tx: Tx, p: Principal, hiraV2UserIds: readonly
           organization_status: org.organizationStatus,
           subscription_type: org.subscriptionType,
           onboarding_pending: org.onboardingCompletedAt === null,
+          trial_ends_at: org.trialEndsAt?.toISOString() ?? null,
+          trial_expired: p.trialExpired,
           timezone: org.timezone,
         },
     rules: p.rules,

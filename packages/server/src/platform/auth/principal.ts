@@ -75,6 +75,7 @@ export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): 
       isPlatformAdmin,
       memExhausted: org.storageUsedBytes >= org.storageQuotaBytes,
       subscriptionType: org.subscriptionType,
+      trialExpired: !isPlatformAdmin && isTrialExpired(org),
     },
     organization: org,
     sessionRevoked: row.revokedAt !== null,

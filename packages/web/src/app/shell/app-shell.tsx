@@ -1,3 +1,4 @@
+import { TrialBanner } from '../../features/registration/trial-banner.js';
 import { PRODUCT_NAME } from '@bulwark/domain';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -58,6 +59,7 @@ export function AppShellLayout() {
         {principal && <SideMenu principal={principal} host={location.host} />}
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        <TrialBanner />
         <Suspense fallback={<RootFallback />}>
           <Outlet />
         </Suspense>
