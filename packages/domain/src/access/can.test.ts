@@ -201,3 +201,14 @@ describe('rulesFromRoleActions(): role matrix rows become rules (spec 000 §3)',
     expect(can(user, 'Library', 'read')).toBe(false);
   });
 });
+
+describe('can(): an expired free trial blocks create and update, not reads (spec 001 §4, §8 "free trial expired")', () => {
+  const expired = ctx(everything, { trialExpired: true });
+
+  it.each(ROLE_SUBJECTS)('%s: create and update denied, read and delete allowed', (subject) => {
+    expect(can(expired, subject, 'create')).toBe(false);
+    expect(can(expired, subject, 'update')).toBe(false);
+    expect(can(expired, subject, 'read')).toBe(true);
+    expect(can(expired, subject, 'delete')).toBe(true);
+  });
+});
