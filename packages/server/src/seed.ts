@@ -3,6 +3,11 @@ import { asPlatform, type Db } from './platform/db/db.js';
 import { organizations } from './platform/db/schema.js';
 import { createRole, createOrganizationService } from './modules/organizations/service.js';
 import { eq } from 'drizzle-orm';
+import { seedDemoCategories, seedDemoRootCauses } from './modules/categories/seed.js';
+import { seedDemoRoles } from './modules/roles/seed.js';
+import { seedDemoSites } from './modules/sites/seed.js';
+import { seedDemoUsers } from './modules/users/seed.js';
+import { seedDemoWorkflows } from './modules/workflows/seed.js';
 
 /** Demo-only credentials, printed at start and documented in the README as such. */
 export const DEMO = {
@@ -36,5 +41,16 @@ export async function seedDemo(db: Db): Promise<boolean> {
     })));
   });
   await orgs.createUser(DEMO.subDomain, { email: DEMO.user.email, fullName: DEMO.user.fullName, password: DEMO.password, roleName: 'Safety observer' });
+  // The settings masters a working organisation has, in dependency order: people need roles and sites,
+  // workflows need people and sites.
+  await asPlatform(db, async (tx) => {
+    await tx.execute(sql`select set_config('app.organization_id', ${organization.id}, true)`);
+    await seedDemoRoles(tx);
+    await seedDemoSites(tx);
+    await seedDemoUsers(tx, DEMO.password);
+    await seedDemoCategories(tx);
+    await seedDemoRootCauses(tx);
+    await seedDemoWorkflows(tx);
+  });
   return true;
 }
