@@ -53,6 +53,8 @@ export const en = {
     resetHelp: 'Enter your e-mail address and we will send you a link to choose a new password.',
     resetSend: 'Send the link',
     resetSent: 'If the address belongs to an account here, a link is on its way. It is valid for one hour.',
+    activateTitle: 'Activate your account: choose a password',
+    accountActivated: 'Your account is active. Sign in with your new password.',
     newPasswordTitle: 'Choose a new password',
     newPassword: 'New password',
     confirmPassword: 'Repeat the new password',

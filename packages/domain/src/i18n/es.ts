@@ -53,6 +53,8 @@ export const es: CoreMessages = {
     resetHelp: 'Introduzca su dirección de correo electrónico y le enviaremos un enlace para elegir una nueva contraseña.',
     resetSend: 'Enviar el enlace',
     resetSent: 'Si la dirección pertenece a una cuenta de aquí, el enlace ya va en camino. Es válido durante una hora.',
+    activateTitle: 'Active su cuenta: elija una contraseña',
+    accountActivated: 'Su cuenta está activa. Inicie sesión con su nueva contraseña.',
     newPasswordTitle: 'Elija una nueva contraseña',
     newPassword: 'Nueva contraseña',
     confirmPassword: 'Repita la nueva contraseña',

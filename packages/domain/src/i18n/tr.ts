@@ -53,6 +53,8 @@ export const tr: CoreMessages = {
     resetHelp: 'E-posta adresinizi girin; yeni bir parola belirlemeniz için size bir bağlantı gönderelim.',
     resetSend: 'Bağlantıyı gönder',
     resetSent: 'Adres buradaki bir hesaba aitse bağlantı yola çıktı. Bağlantı bir saat geçerlidir.',
+    activateTitle: 'Hesabınızı etkinleştirin: bir parola belirleyin',
+    accountActivated: 'Hesabınız etkin. Yeni parolanızla oturum açın.',
     newPasswordTitle: 'Yeni bir parola belirleyin',
     newPassword: 'Yeni parola',
     confirmPassword: 'Yeni parolayı tekrarlayın',

@@ -53,6 +53,8 @@ export const zh: CoreMessages = {
     resetHelp: '请输入您的电子邮箱地址，我们将向您发送一个设置新密码的链接。',
     resetSend: '发送链接',
     resetSent: '如果该地址属于此处的某个账户，链接已经发出，有效期为一小时。',
+    activateTitle: '激活您的账户：设置密码',
+    accountActivated: '您的账户已激活，请使用新密码登录。',
     newPasswordTitle: '设置新密码',
     newPassword: '新密码',
     confirmPassword: '再次输入新密码',

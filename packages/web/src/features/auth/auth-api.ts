@@ -20,6 +20,11 @@ export function setNewPassword(http: HttpClient, token: string, password: string
   return http.post<{ message: string }>(`/api/v1/password_resets/${encodeURIComponent(token)}`, { password }, plain);
 }
 
+/** The first password of an invited user (spec 001 §4: verified once the activation link is used). */
+export function activateAccount(http: HttpClient, token: string, password: string): Promise<{ ok: true } | null> {
+  return http.post<{ ok: true }>('/api/users/activate', { token, password }, plain);
+}
+
 /** Ends this session (or every session of the user) on the server; the caller clears locally whatever happens. */
 export function signOutOnServer(http: HttpClient, everywhere: boolean): Promise<unknown> {
   return http.delete(everywhere ? '/api/v2/user_logout' : '/api/v1/user_token', plain);

@@ -8,9 +8,13 @@ import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { validate, type FieldErrors } from '../forms/validation.js';
-import { setNewPassword } from './auth-api.js';
+import { activateAccount, setNewPassword } from './auth-api.js';
 
-export function NewPasswordForm({ token }: { token: string }) {
+/**
+ * Sets a password through an e-mailed link: a password reset, or (`activate`) the first password of an
+ * invited user, whose link carries `?activate=1` and a token of the users module.
+ */
+export function NewPasswordForm({ token, activate = false }: { token: string; activate?: boolean }) {
   const { t } = useTranslation();
   const { http } = useServices();
   const navigate = useNavigate();
@@ -29,8 +33,9 @@ export function NewPasswordForm({ token }: { token: string }) {
     if (refuse(found)) return;
     await run(
       async () => {
-        await setNewPassword(http, token, password);
-        notifySuccess(t('auth.passwordChanged'));
+        if (activate) await activateAccount(http, token, password);
+        else await setNewPassword(http, token, password);
+        notifySuccess(t(activate ? 'auth.accountActivated' : 'auth.passwordChanged'));
         void navigate('/login', { replace: true });
       },
       (error) => {
@@ -45,7 +50,7 @@ export function NewPasswordForm({ token }: { token: string }) {
     <Paper withBorder p="lg" radius="md">
       <Stack>
         <Title order={1} size="h3">
-          {t('auth.newPasswordTitle')}
+          {t(activate ? 'auth.activateTitle' : 'auth.newPasswordTitle')}
         </Title>
         {expired ? (
           <>
