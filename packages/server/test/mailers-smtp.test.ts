@@ -118,6 +118,19 @@ describe('SMTP delivery of a templated mail', () => {
     expect(body.mails.find((m) => m.id === queued.mailId)).toMatchObject({ status: 'sent', sent_at: expect.any(String) });
   });
 
+  it('hides sign-in tokens of delivered mail from the outbox screen', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/password_resets', headers: { 'x-tenant': org.subDomain }, payload: { email: org.userEmail } });
+    expect(res.statusCode).toBe(200);
+    const mail = await waitFor(() => received.find((r) => r.to.includes(org.userEmail) && r.raw.includes('/password-reset/')));
+    const token = /\/password-reset\/([A-Za-z0-9_-]+)/.exec(mail.raw)?.[1];
+    expect(token?.length).toBeGreaterThan(16);
+    const admin = await signIn(t, org.subDomain, org.adminEmail);
+    const outbox = (await call(t, admin, 'GET', '/api/mail_outbox')).json() as { mails: Array<{ to: string; body: string }> };
+    const shown = outbox.mails.find((m) => m.to === org.userEmail && m.body.includes('/password-reset/'));
+    expect(shown?.body).toContain('/password-reset/••••••');
+    expect(shown?.body).not.toContain(token);
+  });
+
   it('records a refusal as failed with its error, lets the job retry, and sends once the server accepts', async () => {
     refuse = true;
     const queued = await inTenant(t.deps.db.app, org.id, (tx) =>
