@@ -536,6 +536,9 @@ describe('bulk import from Excel', () => {
     expect(at(3, 'email')).toBe('Enter a valid e-mail address.');
     expect(at(3, 'full_name')).toBe('Use letters only.');
     expect(at(3, 'phone')).toBe('Invalid phone number.');
+    // Every column of a wrong row is checked, not only the first failure.
+    expect(at(3, 'role')).toBe('No role has this name.');
+    expect(at(3, 'sites')).toBe('No site has this name: Moon Base.');
     expect(at(4, 'email')).toBe('This e-mail appears more than once in the file.');
     expect(at(5, 'email')).toBe('Email already present.');
     expect(at(5, 'gender')).toBe('Use male, female or others.');

@@ -81,29 +81,35 @@ export async function importUsers(
         fail(row, field, /^(validation|users)\./.test(issue.message) ? issue.message : 'validation.invalid');
       }
     }
-    const email = parsed.success ? parsed.data.email : String(input['email']).trim().toLowerCase();
+    // Every problem of the row is reported at once, so each column is checked even when another failed.
+    const failed = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0] ?? 'row')));
+    const raw = (c: UserImportColumn) => String(input[c] ?? '').trim();
+    const email = failed.has('email') ? '' : raw('email').toLowerCase();
     if (email) {
       if (existingEmails.has(email)) fail(row, 'email', 'users.validation.emailTaken');
       else if (seenEmails.has(email)) fail(row, 'email', 'users.validation.duplicateInFile');
       else seenEmails.set(email, row);
     }
-    if (!parsed.success) continue;
-    const d = parsed.data;
-    if (d.employee_id) {
-      const key = d.employee_id.toLowerCase();
-      if (existingEmployeeIds.has(key) || seenEmployeeIds.has(key)) fail(row, 'employee_id', 'users.validation.employeeIdTaken');
-      else seenEmployeeIds.set(key, row);
+    const employeeId = failed.has('employee_id') ? '' : raw('employee_id').toLowerCase();
+    if (employeeId) {
+      if (existingEmployeeIds.has(employeeId) || seenEmployeeIds.has(employeeId)) fail(row, 'employee_id', 'users.validation.employeeIdTaken');
+      else seenEmployeeIds.set(employeeId, row);
     }
-    const role = roleByName.get(d.role.toLowerCase());
-    if (!role) fail(row, 'role', 'users.validation.roleNotFound');
-    else if (role.grantsAdmin && !p.isAdmin) fail(row, 'role', 'users.validation.adminOnly');
+    const role = failed.has('role') ? undefined : roleByName.get(raw('role').toLowerCase());
+    if (!failed.has('role')) {
+      if (!role) fail(row, 'role', 'users.validation.roleNotFound');
+      else if (role.grantsAdmin && !p.isAdmin) fail(row, 'role', 'users.validation.adminOnly');
+    }
     const siteIds: string[] = [];
-    for (const name of d.sites) {
-      const id = siteByName.get(name.toLowerCase());
-      if (!id) fail(row, 'sites', 'users.validation.siteNotFound', { name });
-      else if (!siteIds.includes(id)) siteIds.push(id);
+    if (!failed.has('sites')) {
+      for (const name of raw('sites').split(/[;,]/).map((n) => n.trim()).filter(Boolean)) {
+        const id = siteByName.get(name.toLowerCase());
+        if (!id) fail(row, 'sites', 'users.validation.siteNotFound', { name });
+        else if (!siteIds.includes(id)) siteIds.push(id);
+      }
     }
-    if (errors.length === before && role) {
+    if (parsed.success && errors.length === before && role) {
+      const d = parsed.data;
       valid.push({ row, email: d.email, full_name: d.full_name, employee_id: d.employee_id, phone: d.phone, gender: d.gender, shift: d.shift, role_id: role.id, site_ids: siteIds });
     }
   }
