@@ -89,9 +89,10 @@ export function CategoryForm({ categoryId }: { categoryId: string | null }) {
             data={types.moduleOptions}
             value={f.module}
             onChange={(v) => setEdited({ ...f, module: v as CategoryModule | null, type: null })}
-            disabled={categoryId !== null}
+            disabled={categoryId !== null || !types.data}
+            rightSection={types.isLoading ? <Loader size="xs" /> : undefined}
             required
-            error={form.errors['module']}
+            error={form.errors['module'] ?? (types.isError ? t('kit.loadFailed') : undefined)}
           />
           <Select
             label={t('categories.fields.type')}

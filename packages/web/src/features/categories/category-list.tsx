@@ -110,6 +110,7 @@ export function CategoryList() {
           data={types.moduleOptions}
           value={module}
           clearable
+          disabled={!types.data}
           onChange={(v) => {
             setModule(v as CategoryModule | null);
             setType(null);
