@@ -263,11 +263,15 @@ describe('outbox', () => {
     expect(mails.every((m) => m.to.endsWith('@mailbravo.test'))).toBe(true);
   });
 
-  it('shows a kept message whole (without SMTP the outbox is how it reaches anyone)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/password_resets', headers: { 'x-tenant': a.subDomain }, payload: { email: a.userEmail } });
-    expect(res.statusCode).toBe(200);
+  it('shows a kept message whole (without SMTP the outbox is how it reaches anyone), but not another person\'s reset link', async () => {
+    const own = await t.app.inject({ method: 'POST', url: '/api/v1/password_resets', headers: { 'x-tenant': a.subDomain }, payload: { email: a.adminEmail } });
+    expect(own.statusCode).toBe(200);
     const outbox = (await call(t, adminA, 'GET', '/api/mail_outbox')).json() as { mails: Array<{ body: string }> };
     expect(outbox.mails[0]?.body).toMatch(/\/password-reset\/[A-Za-z0-9_-]{16,}/);
+    const other = await t.app.inject({ method: 'POST', url: '/api/v1/password_resets', headers: { 'x-tenant': a.subDomain }, payload: { email: a.userEmail } });
+    expect(other.statusCode).toBe(200);
+    const after = (await call(t, adminA, 'GET', '/api/mail_outbox')).json() as { mails: Array<{ body: string }> };
+    expect(after.mails[0]?.body).toContain('/password-reset/••••••');
   });
 
   it('refuses a bad page size', async () => {

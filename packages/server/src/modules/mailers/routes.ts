@@ -28,11 +28,14 @@ const scenarioParams = moduleParams.extend({ scenarioId: z.string().max(60) });
 /**
  * Sign-in links (password reset, activation: /password-reset/<token>) let whoever holds them take over
  * the account. A message the mail server delivers (or will) is its recipient's alone, so the outbox
- * hides the token; a message kept without SMTP is shown whole, since the outbox is then the only way
- * it reaches anyone (the demo case).
+ * hides the token. A message kept without SMTP is shown whole (the outbox is then the only way it
+ * reaches anyone: the demo case), except another person's password-reset link: an admin may read the
+ * invitations they sent, but never take over an existing account.
  */
-export function outboxBody(body: string, status: 'pending' | 'sent' | 'failed' | 'kept'): string {
-  return status === 'kept' ? body : body.replace(/(\/password-reset\/)[^\s?#]+/g, '$1••••••');
+export function outboxBody(body: string, status: 'pending' | 'sent' | 'failed' | 'kept', forViewer = true): string {
+  const hideAll = status !== 'kept';
+  return body.replace(/(\/password-reset\/)([^\s?#]+)(\?activate=1)?/g, (link, prefix: string, _token: string, activate: string | undefined) =>
+    hideAll || (!activate && !forViewer) ? `${prefix}••••••${activate ?? ''}` : link);
 }
 
 /** The organisation in the URL must be the caller's own; any other id is "not found", like a missing one. */
@@ -129,7 +132,7 @@ export function mailerRoutes(app: FastifyInstance, deps: AppDeps) {
       const [total] = await tx.select({ n: count() }).from(mailOutbox);
       return {
         mails: rows.map((m) => ({
-          id: m.id, to: m.toAddress, subject: m.subject, body: outboxBody(m.body, m.status), status: m.status, attempts: m.attempts,
+          id: m.id, to: m.toAddress, subject: m.subject, body: outboxBody(m.body, m.status, m.toAddress.toLowerCase() === p.email.toLowerCase()), status: m.status, attempts: m.attempts,
           last_error: m.lastError, created_at: m.createdAt.toISOString(), sent_at: m.sentAt?.toISOString() ?? null,
         })),
         pagination: pagination(Number(total?.n ?? 0), req.query.page, req.query.per_page),
