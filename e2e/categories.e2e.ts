@@ -136,6 +136,7 @@ describe('why analysis', () => {
     await expect.poll(() => page.getByRole('option', { name: /Audits overdue/ }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await shot(page, 'whyanalysis-01-tree');
 
     // Type filter.

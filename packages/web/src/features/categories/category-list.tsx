@@ -62,6 +62,7 @@ export function CategoryList() {
     {
       key: 'status',
       header: t('categories.fields.status'),
+      width: 110,
       render: (c) => <Badge color={c.active ? 'teal' : 'gray'} variant="light">{t(c.active ? 'categories.status.active' : 'categories.status.inactive')}</Badge>,
     },
     {
