@@ -1,3 +1,4 @@
+import { roleModuleKey, type Subject } from '@bulwark/domain';
 import { Alert, Anchor, Badge, Center, Loader, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,12 +87,12 @@ export function UserPermissionPage() {
             <Table.Tbody>
               {matrix.map((m) => (
                 <Table.Tr key={m.subject}>
-                  <Table.Th scope="row">{m.subject}</Table.Th>
+                  <Table.Th scope="row">{t(`roles.modules.${roleModuleKey(m.subject as Subject)}`)}</Table.Th>
                   <Table.Td><Yes on={m.read} label={m.read ? yes : no} /></Table.Td>
                   <Table.Td><Yes on={m.create} label={m.create ? yes : no} /></Table.Td>
                   <Table.Td><Yes on={m.update} label={m.update ? yes : no} /></Table.Td>
                   <Table.Td><Yes on={m.delete} label={m.delete ? yes : no} /></Table.Td>
-                  <Table.Td>{m.workflow === null ? '' : m.workflow.length === 0 ? '—' : m.workflow.join(', ')}</Table.Td>
+                  <Table.Td>{m.workflow === null ? '' : m.workflow.length === 0 ? '—' : m.workflow.map((w) => t(`roles.rights.is_${w}`)).join(', ')}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
