@@ -216,6 +216,13 @@ describe('invite (POST /api/users)', () => {
     expect((await call(t, manager, 'PATCH', `/api/users/${a.userId}`, { can_issue_permit: true })).statusCode).toBe(403);
     expect((await call(t, manager, 'PATCH', `/api/users/${a.userId}`, { role_id: roleA.admin })).statusCode).toBe(403);
     expect((await call(t, manager, 'PATCH', `/api/users/${a.userId}`, { shift: 'second' })).statusCode).toBe(200);
+    // Nor may a non-admin change their own role.
+    expect((await call(t, manager, 'PATCH', `/api/users/${mgr!.id}`, { role_id: roleA.userReader })).statusCode).toBe(403);
+    expect((await call(t, manager, 'PATCH', `/api/users/${a.userId}`, { role_id: roleA.userReader })).statusCode).toBe(200);
+    // The person whose role changed hears of it by e-mail and in the app.
+    const [mail] = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'user@ua.test')).orderBy(desc(mailOutbox.createdAt)).limit(1));
+    expect(mail!.body).toContain('User reader');
+    await call(t, adminA, 'PATCH', `/api/users/${a.userId}`, { role_id: roleA.reader });
   });
 });
 

@@ -145,10 +145,6 @@ export const usersMessages = defineMessages({
       help: 'Choose the password you will sign in with.',
       submit: 'Activate my account',
     },
-    mail: {
-      inviteSubject: 'You are invited to {{organization}} on {{product}}',
-      inviteBody: '{{inviter}} invited you to {{organization}} on {{product}}. Open this link within 7 days to choose your password and activate your account:\n\n{{link}}\n\nThe link works once. If you did not expect this, ignore this message.',
-    },
   },
   es: {
     title: 'Usuarios',
@@ -292,10 +288,6 @@ export const usersMessages = defineMessages({
       title: 'Active su cuenta',
       help: 'Elija la contraseña con la que iniciará sesión.',
       submit: 'Activar mi cuenta',
-    },
-    mail: {
-      inviteSubject: 'Le han invitado a {{organization}} en {{product}}',
-      inviteBody: '{{inviter}} le ha invitado a {{organization}} en {{product}}. Abra este enlace en los próximos 7 días para elegir su contraseña y activar su cuenta:\n\n{{link}}\n\nEl enlace solo funciona una vez. Si no esperaba este mensaje, ignórelo.',
     },
   },
   tr: {
@@ -441,10 +433,6 @@ export const usersMessages = defineMessages({
       help: 'Giriş yaparken kullanacağınız parolayı seçin.',
       submit: 'Hesabımı etkinleştir',
     },
-    mail: {
-      inviteSubject: '{{product}} üzerinde {{organization}} kuruluşuna davet edildiniz',
-      inviteBody: '{{inviter}} sizi {{product}} üzerinde {{organization}} kuruluşuna davet etti. Parolanızı seçip hesabınızı etkinleştirmek için bu bağlantıyı 7 gün içinde açın:\n\n{{link}}\n\nBağlantı yalnızca bir kez çalışır. Bu mesajı beklemiyorsanız dikkate almayın.',
-    },
   },
   zh: {
     title: '用户',
@@ -588,10 +576,6 @@ export const usersMessages = defineMessages({
       title: '激活您的账户',
       help: '请设置您登录时使用的密码。',
       submit: '激活我的账户',
-    },
-    mail: {
-      inviteSubject: '您受邀加入 {{product}} 上的 {{organization}}',
-      inviteBody: '{{inviter}} 邀请您加入 {{product}} 上的 {{organization}}。请在 7 天内打开此链接，设置密码并激活您的账户：\n\n{{link}}\n\n该链接只能使用一次。如果您并未期待此邮件，请忽略。',
     },
   },
 });

@@ -8,6 +8,7 @@ import type { Tx } from '../../platform/db/db.js';
 import { roles, users } from '../../platform/db/schema.js';
 import type { SheetRow } from '../../platform/export/excel.js';
 import { AppError } from '../../platform/errors.js';
+import type { QueuedTemplatedMail } from '../mailers/send.js';
 import type { UsersService } from './service.js';
 import type { UserSiteLinks } from './site-links.js';
 import { userDetails } from './tables.js';
@@ -42,7 +43,7 @@ type Valid = {
  */
 export async function importUsers(
   tx: Tx, p: Principal, service: UsersService, links: UserSiteLinks, sheet: { headers: string[]; rows: SheetRow[] }, lang: Language,
-): Promise<{ imported: number; errors: ImportRowError[]; outboxIds: string[] }> {
+): Promise<{ imported: number; errors: ImportRowError[]; queued: QueuedTemplatedMail[] }> {
   const headers = new Set(sheet.headers.map((h) => h.trim().toLowerCase()));
   const missing = USER_IMPORT_COLUMNS.filter((c) => !headers.has(c));
   if (missing.length > 0) {
@@ -113,16 +114,16 @@ export async function importUsers(
       valid.push({ row, email: d.email, full_name: d.full_name, employee_id: d.employee_id, phone: d.phone, gender: d.gender, shift: d.shift, role_id: role.id, site_ids: siteIds });
     }
   }
-  if (errors.length > 0) return { imported: 0, errors, outboxIds: [] };
+  if (errors.length > 0) return { imported: 0, errors, queued: [] };
 
   await service.checkSeats(tx, valid.length);
-  const outboxIds: string[] = [];
+  const queued: QueuedTemplatedMail[] = [];
   for (const v of valid) {
-    const { outboxId } = await service.createInvited(tx, p, {
+    const invited = await service.createInvited(tx, p, {
       email: v.email, full_name: v.full_name, employee_id: v.employee_id, phone: v.phone, gender: v.gender, shift: v.shift,
       role_id: v.role_id, site_ids: v.site_ids, is_admin: false, can_issue_permit: false, si_trained: false,
     }, lang);
-    outboxIds.push(outboxId);
+    queued.push(invited.queued);
   }
-  return { imported: valid.length, errors: [], outboxIds };
+  return { imported: valid.length, errors: [], queued };
 }

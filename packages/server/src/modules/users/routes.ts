@@ -41,7 +41,7 @@ const USER_CHANNELS: PushChannel[] = ['role_wise_users', 'module_based_users', '
 
 export function userRoutes(app: FastifyInstance, deps: AppDeps, links: UserSiteLinks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createUsersService({ config: deps.config, mail: deps.mail, jobs: deps.jobs, sites: links });
+  const service = createUsersService({ config: deps.config, mail: deps.mail, jobs: deps.jobs, push: deps.push, sites: links });
   const groups = createUserGroups(links);
   const announce = (organizationId: string, id?: string) => {
     for (const channel of USER_CHANNELS) deps.push.toOrganization(organizationId, { channel, change: 'all' });
@@ -116,11 +116,11 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps, links: UserSiteL
     schema: { tags, summary: 'Invite a user by e-mail (activation link valid 7 days)', body: userInviteBody, response: { 201: userSchema, ...errors } },
   }, async (req, reply) => {
     const p = principalOf(req);
-    const { record, outboxId } = await inTenant(deps.db.app, p.organizationId, async (tx) => {
-      const { id, outboxId } = await service.invite(tx, p, req.body, req.lang);
-      return { record: await service.get(tx, id), outboxId };
+    const { record, queued } = await inTenant(deps.db.app, p.organizationId, async (tx) => {
+      const { id, queued } = await service.invite(tx, p, req.body, req.lang);
+      return { record: await service.get(tx, id), queued };
     });
-    await service.deliver(p.organizationId, [outboxId]);
+    await service.deliver(queued);
     announce(p.organizationId);
     return reply.status(201).send(record);
   });
@@ -274,7 +274,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps, links: UserSiteL
       const fields = Object.fromEntries(result.errors.map((e) => [`${e.row}.${e.field}`, e.message]));
       return reply.status(400).send({ errors: [translate(req.lang, 'users.importDialog.failed')], code: 'validation_failed', fields, rows: result.errors });
     }
-    await service.deliver(p.organizationId, result.outboxIds);
+    await service.deliver(result.queued);
     announce(p.organizationId);
     return { imported: result.imported, errors: [] };
   });
@@ -344,10 +344,11 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps, links: UserSiteL
     schema: { tags, summary: 'Change a user’s fields, rights or status (Active/Inactive)', params: idParams, body: userUpdateBody, response: { 200: userSchema, ...errors } },
   }, async (req) => {
     const p = principalOf(req);
-    const record = await inTenant(deps.db.app, p.organizationId, async (tx) => {
-      await service.update(tx, p, req.params.id, req.body);
-      return service.get(tx, req.params.id);
+    const { record, queued } = await inTenant(deps.db.app, p.organizationId, async (tx) => {
+      const { queued } = await service.update(tx, p, req.params.id, req.body);
+      return { record: await service.get(tx, req.params.id), queued };
     });
+    await service.deliver(queued);
     announce(p.organizationId, req.params.id);
     deps.push.toUser(req.params.id, { channel: 'rules', change: 'all' });
     return record;
@@ -358,8 +359,8 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps, links: UserSiteL
     schema: { tags, summary: 'Send a new activation link to a user who has not activated yet', params: idParams, response: { 200: z.object({ email: z.string() }), ...errors } },
   }, async (req) => {
     const p = principalOf(req);
-    const { email, outboxId } = await inTenant(deps.db.app, p.organizationId, (tx) => service.resend(tx, p, req.params.id));
-    await service.deliver(p.organizationId, [outboxId]);
+    const { email, queued } = await inTenant(deps.db.app, p.organizationId, (tx) => service.resend(tx, p, req.params.id));
+    await service.deliver(queued);
     return { email };
   });
 

@@ -1,5 +1,5 @@
 import {
-  LICENCE_MODULES, PRODUCT_NAME, USER_ACTIVATION_TTL_SECONDS, translate,
+  LICENCE_MODULES, USER_ACTIVATION_TTL_SECONDS,
   type Language, type LicenceModule, type UserInviteInput, type UserRecord, type UserUpdateInput,
 } from '@bulwark/domain';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { organizations, passwordResetTokens, roles, sessions, users } from '../.
 import type { AppDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { searchPattern } from '../../platform/http/list.js';
+import { dispatchTemplatedMail, sendTemplatedMail, type QueuedTemplatedMail } from '../mailers/send.js';
 import { fileUrl } from '../../platform/storage/storage.js';
 import type { UserSiteLinks } from './site-links.js';
 import { userDetails, userLicences } from './tables.js';
@@ -84,7 +85,7 @@ export async function licencesOf(tx: Tx, userIds: string[]): Promise<Map<string,
 
 export type UserListFilter = { search?: string; status?: 'Active' | 'Inactive'; role?: string; site?: string; verified?: 'true' | 'false' };
 
-export type UsersDeps = Pick<AppDeps, 'config' | 'mail' | 'jobs'> & { sites: UserSiteLinks };
+export type UsersDeps = Pick<AppDeps, 'config' | 'mail' | 'jobs' | 'push'> & { sites: UserSiteLinks };
 
 /** The users service: every function runs inside the caller's tenant transaction. */
 export function createUsersService(deps: UsersDeps) {
@@ -160,8 +161,11 @@ export function createUsersService(deps: UsersDeps) {
     return Boolean(taken);
   }
 
-  /** Writes a 7-day, single-use activation link and queues the e-mail; returns the outbox id. */
-  async function sendActivation(tx: Tx, p: Principal, user: { id: string; email: string; locale: Language }): Promise<string> {
+  /**
+   * Writes a 7-day, single-use activation link and queues the "user invited" mail (the organisation's
+   * own wording from the mail content settings, in the person's language).
+   */
+  async function sendActivation(tx: Tx, p: Principal, user: { id: string; email: string; locale: Language }): Promise<QueuedTemplatedMail> {
     // A resend makes every earlier link of this user worthless.
     await tx.update(passwordResetTokens).set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
@@ -170,24 +174,21 @@ export function createUsersService(deps: UsersDeps) {
       tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + USER_ACTIVATION_TTL_SECONDS * 1000),
     });
     const link = `${publicUrl(deps.config, p.organization.subDomainName)}/password-reset/${token}?activate=1`;
-    const vars = { product: PRODUCT_NAME, organization: p.organization.name, inviter: p.fullName, link };
-    return deps.mail.enqueue(tx, {
-      to: user.email,
-      subject: translate(user.locale, 'users.mail.inviteSubject', vars),
-      body: translate(user.locale, 'users.mail.inviteBody', vars),
+    return sendTemplatedMail(tx, deps, {
+      scenario: 'user_invited', to: user.email, language: user.locale, userId: user.id,
+      variables: { inviter_name: p.fullName, invite_link: link },
     });
   }
 
-  /** Hands queued mail to the delivery job once the transaction has committed. */
-  async function deliver(organizationId: string, outboxIds: string[]): Promise<void> {
-    if (!deps.mail.smtpEnabled) return;
-    for (const id of outboxIds) await deps.jobs?.send('mail-deliver', { organizationId, id });
+  /** Hands queued mail to the delivery job and pushes notifications, once the transaction has committed. */
+  async function deliver(queued: QueuedTemplatedMail | readonly QueuedTemplatedMail[]): Promise<void> {
+    await dispatchTemplatedMail(deps, queued);
   }
 
   type InviteInput = UserInviteInput;
 
   /** Creates one invited user (no password, not verified) and queues the activation e-mail. */
-  async function createInvited(tx: Tx, p: Principal, body: InviteInput, lang: Language): Promise<{ id: string; outboxId: string }> {
+  async function createInvited(tx: Tx, p: Principal, body: InviteInput, lang: Language): Promise<{ id: string; queued: QueuedTemplatedMail }> {
     const [created] = await tx.insert(users).values({
       email: body.email,
       fullName: body.full_name,
@@ -209,9 +210,9 @@ export function createUsersService(deps: UsersDeps) {
       invitedBy: p.userId,
     }).where(eq(userDetails.id, id));
     if (body.site_ids.length > 0) await deps.sites.setUserSites(tx, id, body.site_ids);
-    const outboxId = await sendActivation(tx, p, { id, email: body.email, locale: lang });
+    const queued = await sendActivation(tx, p, { id, email: body.email, locale: lang });
     await recordAudit(tx, { actorUserId: p.userId, action: 'invite', entity: 'User', entityId: id, changes: { email: body.email, role_id: body.role_id } });
-    return { id, outboxId };
+    return { id, queued };
   }
 
   async function invite(tx: Tx, p: Principal, body: InviteInput, lang: Language) {
@@ -230,9 +231,9 @@ export function createUsersService(deps: UsersDeps) {
     if (row.verifiedAt) throw new AppError('conflict', { messageKey: 'users.validation.alreadyVerified' });
     if (row.status !== 'Active') throw new AppError('conflict', { messageKey: 'errors.account_inactive' });
     const [u] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, id));
-    const outboxId = await sendActivation(tx, p, { id, email: row.email, locale: u?.locale ?? 'en' });
+    const queued = await sendActivation(tx, p, { id, email: row.email, locale: u?.locale ?? 'en' });
     await recordAudit(tx, { actorUserId: p.userId, action: 'resend_activation', entity: 'User', entityId: id });
-    return { email: row.email, outboxId };
+    return { email: row.email, queued };
   }
 
   async function activeAdminsOtherThan(tx: Tx, userId: string): Promise<number> {
@@ -245,11 +246,15 @@ export function createUsersService(deps: UsersDeps) {
    * Changes a user. Deactivation signs the user out everywhere and releases their licences; the last
    * active administrator cannot be removed or deactivated, and nobody deactivates themself.
    */
-  async function update(tx: Tx, p: Principal, id: string, body: UserUpdateInput): Promise<{ deactivated: boolean }> {
+  async function update(tx: Tx, p: Principal, id: string, body: UserUpdateInput): Promise<{ deactivated: boolean; queued: QueuedTemplatedMail[] }> {
     const row = await findRow(tx, id);
     const adminSwitch = (['is_admin', 'can_issue_permit'] as const).find((k) => body[k] !== undefined && body[k] !== (k === 'is_admin' ? row.isAdmin : row.canIssuePermit));
     if (adminSwitch && !p.isAdmin) throw new AppError('forbidden', { fields: { [adminSwitch]: 'users.validation.adminOnly' } });
-    if (body.role_id !== undefined && body.role_id !== row.roleId) await checkRole(tx, p, body.role_id);
+    if (body.role_id !== undefined && body.role_id !== row.roleId) {
+      // Changing one's own role is changing one's own rights: only an administrator may.
+      if (id === p.userId && !p.isAdmin) throw new AppError('forbidden', { fields: { role_id: 'users.validation.adminOnly' } });
+      await checkRole(tx, p, body.role_id);
+    }
     if (body.employee_id !== undefined) await checkEmployeeId(tx, body.employee_id, id);
 
     const deactivating = body.status === 'Inactive' && row.status === 'Active';
@@ -285,7 +290,15 @@ export function createUsersService(deps: UsersDeps) {
       await tx.delete(userLicences).where(eq(userLicences.userId, id));
     }
     await recordAudit(tx, { actorUserId: p.userId, action: 'update', entity: 'User', entityId: id, changes: { ...body } });
-    return { deactivated: deactivating };
+    const queued: QueuedTemplatedMail[] = [];
+    if (body.role_id !== undefined && body.role_id !== row.roleId && (body.status ?? row.status) === 'Active') {
+      const [role] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, body.role_id));
+      const [u] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, id));
+      queued.push(await sendTemplatedMail(tx, deps, {
+        scenario: 'user_role_changed', to: row.email, language: u?.locale ?? 'en', userId: id, variables: { role_name: role?.name ?? '' },
+      }));
+    }
+    return { deactivated: deactivating, queued };
   }
 
   return { list, get, findRow, records, invite, createInvited, checkSeats, checkRole, emailTaken, resend, update, deliver };
