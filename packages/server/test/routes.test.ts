@@ -43,6 +43,7 @@ describe('deny by default', () => {
       .filter((r) => 'public' in r.access && !r.url.startsWith('/api/docs') && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`).sort();
     expect(publicRoutes).toEqual([
+      'GET /api/guest_users/availability',
       'GET /api/registrations/sub_domain_availability',
       'GET /api/sso/authorize',
       'GET /api/sso/callback',
@@ -50,6 +51,7 @@ describe('deny by default', () => {
       'GET /api/v1/authorize',
       'GET /api/v1/organizations/lookup',
       'GET /api/v2/api_connection_checks',
+      'POST /api/guest_users',
       'POST /api/organizations',
       'POST /api/registrations/:registration_id/resend',
       'POST /api/registrations/:registration_id/verify',

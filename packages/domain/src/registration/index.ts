@@ -206,3 +206,4 @@ export function trialDaysLeft(trialEndsAt: string | Date, now = Date.now()): num
 
 /** Where the sign-up form sends each field's problem (server field names = form field names). */
 export const REGISTRATION_FIELDS = ['company_name', 'full_name', 'email', 'phone', 'password', 'sub_domain'] as const;
+export * from './guests.js';

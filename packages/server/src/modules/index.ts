@@ -1,4 +1,5 @@
 import { categoriesModule } from './categories/module.js';
+import { guestsModule } from './guests/module.js';
 import { mailersModule } from './mailers/module.js';
 import type { ServerModule } from './module.js';
 import { onboardingModule } from './onboarding/module.js';
@@ -13,6 +14,7 @@ import { workflowsModule } from './workflows/module.js';
 /** Every domain module the app serves, in registration order. */
 export const MODULES: readonly ServerModule[] = [
   registrationModule,
+  guestsModule,
   onboardingModule,
   sitesModule,
   usersModule,

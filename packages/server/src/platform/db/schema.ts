@@ -25,6 +25,7 @@ export const organizations = pgTable('organizations', {
   storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }).notNull(),
   storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull(),
   userLimit: integer('user_limit').notNull().default(50),
+  guestSignupEnabled: boolean('guest_signup_enabled').notNull().default(false),
   deletedAt: ts('deleted_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -68,6 +69,7 @@ export const users = pgTable('users', {
   canIssuePermit: boolean('can_issue_permit').notNull().default(false),
   roleId: uuid('role_id'),
   locale: text('locale').notNull().default('en').$type<'en' | 'es' | 'tr' | 'zh'>(),
+  isGuest: boolean('is_guest').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.organizationId, t.id] })]);
