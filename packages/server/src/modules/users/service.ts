@@ -138,7 +138,8 @@ export function createUsersService(deps: UsersDeps) {
   async function checkSeats(tx: Tx, adding: number): Promise<void> {
     const [org] = await tx.select({ limit: organizations.userLimit }).from(organizations)
       .where(eq(organizations.id, sql`app_current_org()`)).for('update');
-    const [active] = await tx.select({ n: count() }).from(users).where(and(administered, eq(users.status, 'Active')));
+    // Guests are unlimited (spec 001 §6): they never take a seat.
+    const [active] = await tx.select({ n: count() }).from(users).where(and(administered, eq(users.status, 'Active'), eq(users.isGuest, false)));
     if (Number(active?.n ?? 0) + adding > (org?.limit ?? 0)) throw new AppError('plan_limit_reached');
   }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
+import { loadProfile, PROFILE_KEY } from '../../app/profile.js';
 import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { serverErrors } from '../forms/validation.js';
@@ -21,7 +22,7 @@ import { TimezoneStep } from './steps/timezone-step.js';
  */
 export function OnboardingPage() {
   const { t } = useTranslation();
-  const { http, queryClient } = useServices();
+  const { http, queryClient, session, now } = useServices();
   const profile = useProfile();
   const navigate = useNavigate();
   const status = useOnboardingStatus();
@@ -61,7 +62,8 @@ export function OnboardingPage() {
     try {
       await http.post('/api/onboarding/complete', undefined, { notify: false });
       notifySuccess(t('onboarding.finished'));
-      // The profile says onboarding is over; then the guard lets the person in.
+      // The stored profile must say onboarding is over before the guard runs again, even after a reload.
+      queryClient.setQueryData(PROFILE_KEY, await loadProfile(http, session, now));
       await queryClient.invalidateQueries();
       await navigate('/', { replace: true });
     } catch (error) {

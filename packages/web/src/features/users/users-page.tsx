@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
+import { GuestAccess } from './guest-access.js';
 import { DataTable, ExportButton, PageHeader, SearchInput, usePagedList, type Column } from '../kit/index.js';
 import { ImportDialog } from './import-dialog.js';
 import { InviteDialog } from './invite-dialog.js';
@@ -128,6 +129,7 @@ function UserList({ pendingOnly }: { pendingOnly: boolean }) {
         caption={t(pendingOnly ? 'users.newUsersTitle' : 'users.title')}
       />
       {!pendingOnly && profile?.user.is_admin ? <LicenceSummary /> : null}
+      {!pendingOnly && profile?.user.is_admin ? <GuestAccess /> : null}
       <InviteDialog opened={inviting} onClose={() => setInviting(false)} isAdmin={profile?.user.is_admin ?? false} />
       <ImportDialog opened={importing} onClose={() => setImporting(false)} />
     </Stack>
