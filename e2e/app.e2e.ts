@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail, launchBrowser, SCREENSHOTS, startProduct, type RunningServer } from './support.js';
+import { latestMail, launchBrowser, type RunningServer, shot, startProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';
 let server: RunningServer;
@@ -24,7 +23,6 @@ async function newPage(options: { width?: number; height?: number; locale?: stri
   return { context, page: await context.newPage() };
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('E-mail').fill(email);

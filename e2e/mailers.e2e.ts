@@ -1,7 +1,6 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, startProduct, type RunningServer } from './support.js';
+import { launchBrowser, type RunningServer, shot, signedInPage, startProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';
 let server: RunningServer;
@@ -16,18 +15,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function adminPage(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto(`${server.origin('demo')}/login`);
-  await page.getByLabel('E-mail').fill('admin@demo.test');
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  return { context, page };
-}
+const adminPage = (width = 1280) => signedInPage(browser, server.origin('demo'), 'admin@demo.test', PASSWORD, width);
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 describe('mail content management', () => {
   it('edits a scenario: the removed variable is refused, a chip puts it back at the cursor, the preview fills it, save and reset', async () => {

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestSignUpCode } from '../packages/server/src/modules/registration/testing.js';
-import { latestMail, launchBrowser, SCREENSHOTS, startProduct, type RunningServer } from './support.js';
+import { latestMail, launchBrowser, pickOption, shot, startProduct, type RunningServer } from './support.js';
 
 /**
  * The issue's "done means": a person with only an e-mail inbox (the outbox here) creates an
@@ -27,19 +26,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `journey-${name}.png`), fullPage: true });
+const snap = (page: Page, name: string) => shot(page, `journey-${name}`);
 
 const FOUNDER = { name: 'Noor Haddad', email: 'noor.haddad@quarry-works.test', password: 'Quarry#2026!' };
 const SUPERVISOR = { name: 'Bruno Costa', email: 'bruno.costa@quarry-works.test', password: 'Bruno#2026!' };
 const TENANT = 'quarry-works';
 
-/** Picks an option of a Mantine select by typing part of it. */
-async function choose(page: Page, label: string | RegExp, typed: string, option: string | RegExp) {
-  const input = page.getByLabel(label).first();
-  await input.click();
-  if (await input.isEditable()) await input.fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
-}
+const choose = (page: Page, label: string | RegExp, typed: string, option: string | RegExp) => pickOption(page, label, option, typed);
 
 describe('an organisation from sign-up to daily use', () => {
   it('is created, set up and used by the person it invites', async () => {
@@ -75,7 +68,7 @@ describe('an organisation from sign-up to daily use', () => {
     await page.waitForURL(`${server.origin(TENANT)}/onboarding`);
 
     // Time zone: the browser's own is offered.
-    await shot(page, '01-onboarding-timezone');
+    await snap(page, '01-onboarding-timezone');
     await expect.poll(() => page.getByLabel(/Organisation time zone/).first().inputValue()).toBe('Europe/Lisbon');
     await page.getByRole('button', { name: 'Next' }).click();
 
@@ -91,7 +84,7 @@ describe('an organisation from sign-up to daily use', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Invalid phone number.').waitFor();
     await page.getByLabel(/^Emergency phone/).fill('+351 21 765 4321');
-    await shot(page, '02-onboarding-site');
+    await snap(page, '02-onboarding-site');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Head of safety: the founder, as proposed.
@@ -100,7 +93,7 @@ describe('an organisation from sign-up to daily use', () => {
 
     // Common roles.
     await page.getByRole('checkbox', { name: /Site supervisor/ }).waitFor();
-    await shot(page, '03-onboarding-roles');
+    await snap(page, '03-onboarding-roles');
     await page.getByRole('button', { name: 'Create the selected roles' }).click();
 
     // Invite the site supervisor.
@@ -108,7 +101,7 @@ describe('an organisation from sign-up to daily use', () => {
     await page.getByLabel('Full name').fill(SUPERVISOR.name);
     await page.getByLabel('E-mail').fill(SUPERVISOR.email);
     await choose(page, 'Role', 'Site', 'Site supervisor');
-    await shot(page, '04-onboarding-invite');
+    await snap(page, '04-onboarding-invite');
     await page.getByRole('button', { name: 'Send the invitations' }).click();
     await page.getByText('1 invitations sent.').waitFor();
 
@@ -118,10 +111,34 @@ describe('an organisation from sign-up to daily use', () => {
     // 3. Settings screens: the site is listed, a category and a division are added.
     await page.goto(`${server.origin(TENANT)}/sites`);
     await page.getByRole('cell', { name: 'Lisbon Quarry', exact: true }).waitFor();
-    await shot(page, '05-sites');
+    await snap(page, '05-sites');
+    // A category for the observations the team will report.
+    await page.goto(`${server.origin(TENANT)}/categories/new`);
+    await choose(page, 'Module', 'Obs', 'Observations');
+    await choose(page, 'Type', 'Unsafe', 'Unsafe condition');
+    await page.getByLabel('Name').fill('Loose rock on haul road');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Category Loose rock on haul road created.').waitFor();
+    await snap(page, '06-categories');
     await page.goto(`${server.origin(TENANT)}/users`);
     await page.getByRole('cell', { name: SUPERVISOR.email }).or(page.getByText(SUPERVISOR.email)).first().waitFor();
-    await shot(page, '06-users');
+    await snap(page, '07-users');
+
+    // Guests (visitors, contractors) may ask for an account once the founder allows it.
+    // The switch follows the server: it turns on once the change is saved.
+    await page.getByRole('switch', { name: 'Allow guest accounts' }).click();
+    await page.getByText('Saved.').waitFor();
+    expect(await page.getByRole('switch', { name: 'Allow guest accounts' }).isChecked()).toBe(true);
+    const visitor = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'en-GB' });
+    const gate = await visitor.newPage();
+    await gate.goto(`${server.origin(TENANT)}/guest_user_creation`);
+    await gate.getByLabel(/^Your full name/).fill('Vera Visitor');
+    await gate.getByLabel(/^E-mail/).fill('vera@visitors.test');
+    await gate.getByRole('button', { name: 'Create guest account' }).click();
+    await gate.getByText('Check your e-mail: we sent vera@visitors.test a link', { exact: false }).waitFor();
+    await snap(gate, '08-guest');
+    expect(await latestMail(server.ownerUrl, 'vera@visitors.test')).toMatch(/password-reset\/\S+\?activate=1/);
+    await visitor.close();
 
     // 4. The supervisor opens the invitation from their inbox, chooses a password and signs in.
     const mail = await latestMail(server.ownerUrl, SUPERVISOR.email);
@@ -141,7 +158,7 @@ describe('an organisation from sign-up to daily use', () => {
     // Onboarding is over, so the supervisor lands on a page their role allows.
     await phone.waitForURL((url) => url.pathname !== '/login' && url.pathname !== '/onboarding');
     await phone.getByRole('button', { name: 'Account menu' }).waitFor();
-    await shot(phone, '07-supervisor-signed-in');
+    await snap(phone, '09-supervisor-signed-in');
 
     await other.close();
     await context.close();

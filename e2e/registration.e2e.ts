@@ -1,9 +1,8 @@
-import path from 'node:path';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestSignUpCode } from '../packages/server/src/modules/registration/testing.js';
-import { launchBrowser, SCREENSHOTS, startProduct, type RunningServer } from './support.js';
+import { launchBrowser, type RunningServer, shot, startProduct } from './support.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,7 +20,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 const EMAIL = 'maria.lopez@harbor-logistics.test';
 const PASSWORD = 'Harbor#2026!';
 

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, startProduct, type RunningServer } from './support.js';
+import { launchBrowser, type RunningServer, shot, startProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';
 let server: RunningServer;
@@ -27,7 +26,6 @@ async function signedIn(email: string, options: { width?: number } = {}): Promis
   return { context, page };
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 const box = (page: Page, right: string, module: string) => page.getByRole('checkbox', { name: `${right}: ${module}`, exact: true });
 
 describe('roles', () => {

@@ -1,7 +1,6 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, startProduct, type RunningServer } from './support.js';
+import { launchBrowser, pickOption, type RunningServer, shot, signedInPage, startProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';
 let server: RunningServer;
@@ -16,25 +15,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function adminPage(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto(`${server.origin('demo')}/login`);
-  await page.getByLabel('E-mail').fill('admin@demo.test');
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  return { context, page };
-}
+const adminPage = (width = 1280) => signedInPage(browser, server.origin('demo'), 'admin@demo.test', PASSWORD, width);
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
-async function pick(page: Page, label: string | RegExp, typed: string, option: string | RegExp) {
-  const input = page.getByLabel(label).first();
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
-}
+const pick = (page: Page, label: string | RegExp, typed: string, option: string | RegExp) => pickOption(page, label, option, typed);
 
 describe('sites', () => {
   it('creates a site through the form, showing the field errors first', async () => {

@@ -1,11 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 // @ts-expect-error -- oidc-provider ships no type declarations (and @types/oidc-provider is not installed)
 import Provider from 'oidc-provider';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, startProduct, type RunningServer } from './support.js';
+import { launchBrowser, type RunningServer, shot, startProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';
 let server: RunningServer;
@@ -43,7 +42,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 /** At the provider's development login and consent pages. */
 async function throughProvider(page: Page, account: string) {

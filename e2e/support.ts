@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const SCREENSHOTS = path.join(ROOT, 'screenshots');
@@ -116,4 +116,29 @@ export async function latestMail(ownerUrl: string, to: string): Promise<string> 
   } finally {
     await c.end();
   }
+}
+
+/** A full-page PNG under screenshots/, to look at after the run. */
+export function shot(page: Page, name: string) {
+  return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** A fresh browser context signed in as `email` at `origin`, past the sign-in page. */
+export async function signedInPage(browser: Browser, origin: string, email: string, password: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  return { context, page };
+}
+
+/** Picks an option of a Mantine select: opens it, types when it is searchable, clicks the option. */
+export async function pickOption(page: Page, label: string | RegExp, option: string | RegExp, typed?: string, scope: Page | Locator = page) {
+  const input = scope.getByLabel(label).first();
+  await input.click();
+  if (typed && (await input.isEditable())) await input.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
 }

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail, launchBrowser, SCREENSHOTS, startProduct, type RunningServer } from './support.js';
+import { latestMail, launchBrowser, type RunningServer, shot, startProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';
 let server: RunningServer;
@@ -28,7 +27,6 @@ async function signedIn(email: string, options: { width?: number; password?: str
   return { context, page };
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 async function pick(page: Page, scope: Page | ReturnType<Page['getByRole']>, label: string, option: string) {
   await scope.getByRole('textbox', { name: new RegExp(`^${label}`) }).or(scope.getByLabel(new RegExp(`^${label}`))).first().click();

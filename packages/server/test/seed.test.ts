@@ -21,6 +21,9 @@ describe('the demo organisation', () => {
     const profile = await call(t, admin, 'GET', '/api/v2/users/user_profile');
     expect(profile.json().organization.onboarding_pending).toBe(false);
     // A seeded colleague can sign in with the demo password.
-    await signIn(t, DEMO.subDomain, 'priya.nair@demo.test', DEMO.password);
+    const priya = await signIn(t, DEMO.subDomain, 'priya.nair@demo.test', DEMO.password);
+    expect((await call(t, priya, 'GET', '/api/v2/users/user_profile')).json().user.role_name).toBe('Safety manager');
+    const tomasz = await signIn(t, DEMO.subDomain, 'tomasz.kowalski@demo.test', DEMO.password);
+    expect((await call(t, tomasz, 'GET', '/api/v2/users/user_profile')).json().user.role_name).toBe('Site supervisor');
   });
 });

@@ -13,7 +13,7 @@ function json(reply: Exclude<Reply, Error>): Response {
 }
 
 /** A fake server: each path answers from its own queue (the last answer repeats). */
-function setup(routes: Record<string, Reply[]> = {}, signedIn = true) {
+function setup(routes: Record<string, Reply[]> = {}, signedIn = true, leaving?: () => boolean) {
   const calls: Call[] = [];
   let clock = 1_000_000;
   const session = createSessionStore(createMemoryStorage());
@@ -38,6 +38,7 @@ function setup(routes: Record<string, Reply[]> = {}, signedIn = true) {
     translate: (key) => `t:${key}`,
     tenant: () => 'demo',
     language: () => 'es',
+    ...(leaving ? { leaving } : {}),
   };
   const http = createHttpClient(deps);
   return {
@@ -262,6 +263,18 @@ describe('failure counter', () => {
     }
     expect(s.navigate).toHaveBeenCalledWith('/login');
     expect(s.session.tokens()).toBeNull();
+  });
+
+  it('does not count calls the browser cancelled, nor calls cut off by leaving the page', async () => {
+    const aborted = setup({ '/api/x': Array.from({ length: FAILURE_THRESHOLD }, () => new DOMException('The user aborted a request.', 'AbortError')) });
+    for (let i = 0; i < FAILURE_THRESHOLD; i++) await aborted.http.get('/api/x').catch(() => undefined);
+    expect(aborted.navigate).not.toHaveBeenCalled();
+    expect(aborted.session.tokens()).not.toBeNull();
+
+    const leaving = setup({ '/api/x': [new TypeError('Failed to fetch'), new TypeError('Failed to fetch'), new TypeError('Failed to fetch')] }, true, () => true);
+    for (let i = 0; i < FAILURE_THRESHOLD; i++) await leaving.http.get('/api/x').catch(() => undefined);
+    expect(leaving.session.tokens()).not.toBeNull();
+    expect(leaving.notifyError).not.toHaveBeenCalled();
   });
 
   it('a success resets the count', async () => {

@@ -14,6 +14,11 @@ export type HttpDeps = {
   translate: (key: string) => string;
   tenant: () => string;
   language: () => string;
+  /**
+   * True while the page is being left (reload, typed address): the browser cancels calls in flight,
+   * which are not failures of the service and must not end the session (spec 000 §8 counter).
+   */
+  leaving?: () => boolean;
 };
 
 export type RequestOptions = {
@@ -179,7 +184,8 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
       if (error instanceof ApiError) throw error;
       // Network failure, aborted call or unreadable body: no server text to show.
       const failure = new ApiError(somethingWentWrong(), 0, 'network');
-      if (secured) {
+      const cancelled = (error instanceof DOMException && error.name === 'AbortError') || deps.leaving?.() === true;
+      if (secured && !cancelled) {
         if (notify) deps.notifyError(failure.message);
         countFailure();
       }

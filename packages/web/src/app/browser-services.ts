@@ -46,7 +46,19 @@ export function createBrowserServices(): { services: Services; wiring: Wiring } 
     },
   });
 
+  let leaving = false;
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  window.addEventListener('beforeunload', () => {
+    leaving = true;
+  });
+  // A page kept in the back/forward cache comes back alive.
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
   const http = createHttpClient({
+    leaving: () => leaving,
     fetch: (input, init) => window.fetch(input, init),
     now: Date.now,
     session,

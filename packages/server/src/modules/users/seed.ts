@@ -16,7 +16,7 @@ const DEMO_PEOPLE: DemoPerson[] = [
   { email: 'priya.nair@demo.test', fullName: 'Priya Nair', employeeId: 'EMP-1002', phone: '+44 20 7946 0102', gender: 'female', shift: 'general',
     roles: ['Safety manager', 'Administrator'], canIssuePermit: true, siTrained: true, activated: true, licences: ['observations', 'incidents', 'permits', 'audits', 'hira', 'actions'] },
   { email: 'tomasz.kowalski@demo.test', fullName: 'Tomasz Kowalski', employeeId: 'EMP-1017', phone: '+44 161 496 0733', gender: 'male', shift: 'first',
-    roles: ['Supervisor', 'Safety observer'], canIssuePermit: true, siTrained: true, activated: true, licences: ['observations', 'permits', 'actions'] },
+    roles: ['Site supervisor', 'Safety observer'], canIssuePermit: true, siTrained: true, activated: true, licences: ['observations', 'permits', 'actions'] },
   { email: 'aisha.bello@demo.test', fullName: 'Aisha Bello', employeeId: 'EMP-1031', phone: '+44 113 496 0458', gender: 'female', shift: 'second',
     roles: ['Safety observer'], siTrained: true, activated: true, licences: ['observations', 'incidents'] },
   { email: 'li.wei@demo.test', fullName: 'Li Wei', employeeId: 'EMP-1046', phone: '+65 6123 4567', gender: 'male', shift: 'third',
@@ -42,7 +42,8 @@ export async function seedDemoUsers(tx: Tx, password?: string): Promise<string[]
     if (present) continue;
     const role = person.roles.map((n) => roleRows.find((r) => r.name.toLowerCase() === n.toLowerCase())).find(Boolean) ?? roleRows[0]!;
     const [created] = await tx.insert(users).values({
-      email: person.email, fullName: person.fullName, passwordHash: person.activated ? hash : null, // without a password everyone stays invited status: 'Active',
+      // Without a demo password every person stays an invitation.
+      email: person.email, fullName: person.fullName, passwordHash: person.activated ? hash : null, status: 'Active',
       roleId: role.id, canIssuePermit: person.canIssuePermit ?? false,
     }).returning({ id: users.id });
     const id = created!.id;
