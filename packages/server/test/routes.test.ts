@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_REQUESTS } from '@bulwark/domain';
+import { pushRequestHandlers } from '../src/app.js';
 import { createTokenSigner } from '../src/platform/auth/tokens.js';
 import { registerAccessGuard } from '../src/platform/http/access.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -78,5 +80,13 @@ describe('deny by default', () => {
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('push requests (spec 000 §7)', () => {
+  it('every request the spec lists is answered by a module, none by the refusal fallback', () => {
+    const handlers = pushRequestHandlers(t.deps);
+    const unanswered = Object.keys(PUSH_REQUESTS).filter((k) => handlers[k as keyof typeof handlers].name === 'unanswered');
+    expect(unanswered).toEqual([]);
   });
 });
