@@ -135,8 +135,13 @@ describe('the shell', () => {
     await page.goto(`${server.origin('demo')}/login`);
     await signIn(page, 'admin@demo.test');
     await page.waitForURL(`${server.origin('demo')}/`);
-    await page.getByRole('button', { name: /^Language/ }).click();
-    await page.getByRole('menuitem', { name: 'Español' }).click();
+    // The first live profile refresh after sign-in re-renders the header and may close an open menu
+    // (seen on a loaded machine); open it again until the choice is made.
+    await page.waitForLoadState('networkidle');
+    await expect.poll(async () => {
+      await page.getByRole('button', { name: /^Language/ }).click();
+      return page.getByRole('menuitem', { name: 'Español' }).click({ timeout: 3_000 }).then(() => true, () => false);
+    }, { timeout: 20_000 }).toBe(true);
     await expect.poll(() => page.title()).not.toBe('Dashboard · Bulwark EHS');
     const spanishTitle = await page.title();
     expect(spanishTitle).toMatch(/· Bulwark EHS$/);
