@@ -458,12 +458,6 @@ export async function userIdsAtSites(tx: Tx, siteIds: readonly string[]): Promis
   return rows.map((r) => r.id);
 }
 
-/** The organisation's sites by lower-case name (imports name sites rather than give ids). */
-export async function siteIdsByName(tx: Tx): Promise<Map<string, string>> {
-  const rows = await tx.select({ id: sites.id, name: sites.name }).from(sites);
-  return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
-}
-
 /* ---------------------------------------------------------------- manpower */
 
 /** The manpower grid of a year: every site, twelve months, the default where nothing was set. */
