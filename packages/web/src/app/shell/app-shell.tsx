@@ -1,4 +1,3 @@
-import { TrialBanner } from '../../features/registration/trial-banner.js';
 import { PRODUCT_NAME } from '@bulwark/domain';
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../features/account/language-switch.js';
 import { NotificationBell } from '../../features/notifications/notification-bell.js';
+import { TrialBanner } from '../../features/registration/trial-banner.js';
 import classes from '../layout.module.css';
 import { principalFromProfile } from '../profile.js';
 import { RootFallback } from '../root-layout.js';
@@ -26,24 +26,28 @@ export function AppShellLayout() {
 
   // The side menu closes after every navigation (spec 000 §2).
   useEffect(close, [pathname, close]);
+  // While onboarding is pending every page but the wizard is held: no menu to offer.
+  const withMenu = !(profile?.organization?.onboarding_pending ?? false) || (profile?.user.is_platform_admin ?? false);
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell header={{ height: 56 }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !withMenu } }} padding="md">
       <a href="#main" className={classes.skipLink}>
         {t('shell.skipToContent')}
       </a>
       <AppShell.Header>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={opened ? t('shell.closeMenu') : t('shell.openMenu')}
-              aria-expanded={opened}
-              aria-controls="side-menu"
-            />
+            {withMenu && (
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={opened ? t('shell.closeMenu') : t('shell.openMenu')}
+                aria-expanded={opened}
+                aria-controls="side-menu"
+              />
+            )}
             <Text component={Link} to="/" fw={700} size="lg" truncate="end" c="inherit" td="none">
               {PRODUCT_NAME}
             </Text>
