@@ -245,7 +245,7 @@ describe('outbox', () => {
   it('lists the organisation\'s mail newest first, paginated, with status and body', async () => {
     const res = await call(t, adminA, 'GET', '/api/mail_outbox?per_page=2');
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { mails: Array<{ to: string; subject: string; status: string; body: string; created_at: string }>; pagination: { total: number; total_pages: number }; smtp_enabled: boolean };
+    const body = res.json() as { mails: Array<{ id: string; to: string; subject: string; status: string; body: string; created_at: string }>; pagination: { total: number; total_pages: number }; smtp_enabled: boolean };
     expect(body.smtp_enabled).toBe(false);
     expect(body.mails).toHaveLength(2);
     expect(body.mails[0]!.created_at >= body.mails[1]!.created_at).toBe(true);
@@ -253,7 +253,7 @@ describe('outbox', () => {
     const all = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(mailOutbox));
     expect(body.pagination.total).toBe(all.length);
     const page2 = (await call(t, adminA, 'GET', '/api/mail_outbox?per_page=2&page=2')).json() as { mails: Array<{ id: string }> };
-    expect(page2.mails.map((m) => m.id)).not.toContain((body.mails[0] as unknown as { id: string }).id);
+    expect(page2.mails.map((m) => m.id)).not.toContain(body.mails[0]!.id);
   });
 
   it('never shows another organisation\'s mail', async () => {

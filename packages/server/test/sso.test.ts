@@ -1,8 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SignInResponse } from '@bulwark/domain';
+import { signInResponse } from '@bulwark/domain';
 import { eq, sql } from 'drizzle-orm';
-// @ts-expect-error -- oidc-provider ships no type declarations (and @types/oidc-provider is not installed)
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roles, users } from '../src/platform/db/schema.js';
@@ -259,7 +258,7 @@ describe('single sign-on flow', () => {
 
     const res = await browser.exchange('acme', code);
     expect(res.status).toBe(200);
-    const session = { ...(res.json as unknown as SignInResponse), tenant: 'acme' };
+    const session = { ...signInResponse.parse(res.json), tenant: 'acme' };
     expect(session.profile.user.email).toBe('alice@acme.test');
     expect(session.domain).toBe('acme');
     const auth = await call(t, session, 'GET', '/api/auth');
@@ -372,7 +371,7 @@ describe('single sign-on flow', () => {
     expect(wrongTenant.status).toBe(401);
     const right = await alice.exchange('acme', code);
     expect(right.status).toBe(200);
-    expect((right.json as unknown as SignInResponse).profile.user.organization_id).toBe(acme.id);
+    expect(signInResponse.parse(right.json).profile.user.organization_id).toBe(acme.id);
   });
 
   it('creates a user on first sign-in only when the setting is on, with the chosen role', async () => {
@@ -383,7 +382,7 @@ describe('single sign-on flow', () => {
     expect(back.pathname).toBe('/sso');
     const res = await browser.exchange('acme', back.searchParams.get('code')!);
     expect(res.status).toBe(200);
-    const profile = (res.json as unknown as SignInResponse).profile;
+    const profile = signInResponse.parse(res.json).profile;
     expect(profile.user).toMatchObject({ email: 'nina@acme.test', full_name: 'Nina New', role_name: 'Reader', is_admin: false });
     const [created] = await t.deps.db.owner.select().from(users).where(eq(users.email, 'nina@acme.test'));
     expect(created!.passwordHash).toBeNull();

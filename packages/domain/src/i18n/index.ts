@@ -14,6 +14,7 @@ export type Messages = Widen<typeof en & ModuleTexts>;
 
 function withModules(lang: Language, core: object): Messages {
   const modules = Object.fromEntries(Object.entries(MODULE_MESSAGES).map(([ns, m]) => [ns, m[lang]]));
+  // Built from entries, so the compiler cannot see the shape; defineMessages typed each part.
   return { ...core, ...modules } as unknown as Messages;
 }
 

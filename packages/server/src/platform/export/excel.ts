@@ -38,6 +38,7 @@ export type SheetRow = { row: number; values: Record<string, string> };
 export async function readWorkbookRows(bytes: Buffer, maxRows = 5000): Promise<{ headers: string[]; rows: SheetRow[] }> {
   const wb = new ExcelJS.Workbook();
   try {
+    // exceljs declares its own `Buffer` (an ArrayBuffer) that Node 22's Buffer type no longer matches.
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
     throw new AppError('bad_format');
