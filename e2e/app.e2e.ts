@@ -1,18 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMail, launchBrowser, type RunningServer, shot, startProduct } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { latestMail, type RunningServer, shot, withProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withProduct((s, b) => {
+  server = s;
+  browser = b;
 });
 
 async function newPage(options: { width?: number; height?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,18 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pickOption, type RunningServer, shot, signedInPage, startProduct } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { pickOption, type RunningServer, shot, signedInPage, withProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withProduct((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const adminPage = (width = 1280) => signedInPage(browser, server.origin('demo'), 'admin@demo.test', PASSWORD, width);

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -141,4 +142,19 @@ export async function pickOption(page: Page, label: string | RegExp, option: str
   await input.click();
   if (typed && (await input.isEditable())) await input.fill(typed);
   await page.getByRole('option', { name: option }).first().click();
+}
+
+/** One product and one browser for a test file: started before its tests, stopped after them. */
+export function withProduct(ready: (server: RunningServer, browser: Browser) => void) {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startProduct();
+    browser = await launchBrowser();
+    ready(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }

@@ -1,17 +1,16 @@
 import {
   categoryCreateSchema, categoryUpdateSchema, type Category, type CategoryDetailResponse, type CategoryModule,
 } from '@bulwark/domain';
-import { Alert, Button, Center, Checkbox, Group, Loader, Paper, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Paper, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../api/api-error.js';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { validate } from '../forms/validation.js';
-import { PageHeader } from '../kit/index.js';
+import { PageHeader, PageLoader, RecordLoadFailed } from '../kit/index.js';
 import { CATEGORIES_KEY, categoryKey, useRight } from './categories-api.js';
 import { useCategoryTypes } from './use-category-types.js';
 
@@ -41,20 +40,12 @@ export function CategoryForm({ categoryId }: { categoryId: string | null }) {
   const title = categoryId ? t('categories.editCategory') : t('categories.newCategory');
 
   if (categoryId && existing.isError) {
-    const missing = isApiError(existing.error) && existing.error.status === 404;
-    return (
-      <Stack maw={640}>
-        <PageHeader title={title} />
-        <Alert color="red" role="alert">{missing ? t('categories.sub.notFound') : t('kit.loadFailed')}</Alert>
-        <Button component={Link} to="/categories" variant="default" w="fit-content">{t('common.back')}</Button>
-      </Stack>
-    );
+    return <RecordLoadFailed title={title} error={existing.error} notFoundText={t('categories.sub.notFound')} backTo="/categories" maw={640} />;
   }
+
   if (!values) {
     return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
+      <PageLoader />
     );
   }
   const f = values;

@@ -1,11 +1,11 @@
 import type { RootCauseParentListingResponse } from '@bulwark/domain';
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Center, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
 import { useServices } from '../../app/services.js';
-import { PageHeader } from '../kit/index.js';
+import { PageHeader, PageLoader } from '../kit/index.js';
 import { rootCauseKey } from './categories-api.js';
 import { useRootCauseActions } from './use-root-cause-actions.js';
 import { NodeActions } from './why-analysis-page.js';
@@ -31,7 +31,7 @@ export function RootCauseListing({ id }: { id: string }) {
       </Stack>
     );
   }
-  if (!listing.data) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (!listing.data) return <PageLoader />;
   const { root_cause_setting: node, ancestors, children } = listing.data;
 
   return (

@@ -1,5 +1,5 @@
 import { subCategoryCreateSchema, type CategoryDetailResponse, type SubCategory } from '@bulwark/domain';
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Center, Group, Loader, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { validate } from '../forms/validation.js';
-import { PageHeader, useConfirm } from '../kit/index.js';
+import { PageHeader, useConfirm, PageLoader } from '../kit/index.js';
 import { CATEGORIES_KEY, categoryKey, useRight } from './categories-api.js';
 
 /** /categories/:id: a category's sub-categories, added, renamed, deactivated and activated in place. */
@@ -46,9 +46,7 @@ export function SubCategoriesPage() {
   }
   if (!detail.data) {
     return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
+      <PageLoader />
     );
   }
   const { category, sub_categories: subs } = detail.data;

@@ -1,9 +1,9 @@
 import type { RootCauseNode } from '@bulwark/domain';
-import { ActionIcon, Alert, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageHeader, SearchInput } from '../kit/index.js';
+import { PageHeader, SearchInput, PageLoader } from '../kit/index.js';
 import { RootCauseListing } from './root-cause-listing.js';
 import { isHidden, visibleNodes } from './root-cause-tree.js';
 import { useRootCauseActions, useRootCauseTree } from './use-root-cause-actions.js';
@@ -77,7 +77,7 @@ function RootCauseTreePage() {
 
   let body;
   if (tree.isError) body = <Alert color="red" role="alert">{t('categories.rootCauses.loadFailed')}</Alert>;
-  else if (!tree.data) body = <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  else if (!tree.data) body = <PageLoader />;
   else if (nodes.length === 0) body = <Text c="dimmed" ta="center" py="lg">{t('categories.rootCauses.empty')}</Text>;
   else if (shown.length === 0) body = <Text c="dimmed" ta="center" py="lg">{t('categories.rootCauses.emptyFilter')}</Text>;
   else {

@@ -5,3 +5,4 @@ export { usePagedList, toQuery, type PagedParams } from './use-paged-list.js';
 export { useConfirm } from './confirm.js';
 export { saveFile, useDownload, uploadForm } from './files.js';
 export { ExportButton } from './export-button.js';
+export { PageLoader, RecordLoadFailed } from './page-state.js';

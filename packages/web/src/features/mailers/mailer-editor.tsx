@@ -2,7 +2,7 @@ import {
   LANGUAGES, MAILER_LIMITS, MAILER_SAMPLE_VALUES, checkMailerTemplate, insertMailerVariable, mailerTemplateSchema, renderMailerText,
   translate, type Language, type MailerScenarioDetail, type MailerTextField, type MailerTexts,
 } from '@bulwark/domain';
-import { Alert, Anchor, Badge, Button, Center, Divider, Grid, Group, Loader, Paper, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Divider, Grid, Group, Paper, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { validate, type FieldErrors } from '../forms/validation.js';
-import { PageHeader, useConfirm } from '../kit/index.js';
+import { PageHeader, useConfirm, PageLoader } from '../kit/index.js';
 import { MAILERS_KEY, scenarioKey, scenarioPath } from './mailers-api.js';
 
 type Drafts = Record<Language, MailerTexts>;
@@ -64,7 +64,7 @@ export function MailerEditor({ orgId, moduleId, moduleKey, scenarioId }: { orgId
   }
   if (query.isError) return <Alert color="red" role="alert">{t('errors.somethingWentWrong')}</Alert>;
   const detail = query.data;
-  if (!detail) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (!detail) return <PageLoader />;
 
   const saved = textsOf(detail, lang);
   const draft = edits[lang] ?? saved;

@@ -1,7 +1,8 @@
 import type { MailerModuleSummary } from '@bulwark/domain';
-import { Alert, Badge, Card, Center, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../kit/index.js';
 import { Link } from 'react-router';
 import { useServices } from '../../app/services.js';
 import { modulesKey, modulesPath } from './mailers-api.js';
@@ -15,7 +16,7 @@ export function MailerModules({ orgId }: { orgId: string }) {
     queryFn: async () => (await http.get<{ modules: MailerModuleSummary[] }>(modulesPath(orgId)))?.modules ?? [],
   });
   if (query.isError) return <Alert color="red" role="alert">{t('kit.loadFailed')}</Alert>;
-  if (!query.data) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (!query.data) return <PageLoader />;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       {query.data.map((m) => (

@@ -1,5 +1,5 @@
 import { ONBOARDING_STEPS, type OnboardingStep } from '@bulwark/domain';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { loadProfile, PROFILE_KEY } from '../../app/profile.js';
 import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { serverErrors } from '../forms/validation.js';
-import { PageHeader } from '../kit/index.js';
+import { PageHeader, PageLoader } from '../kit/index.js';
 import { useOnboardingStatus, useRefreshOnboarding } from './onboarding-api.js';
 import { HeadOfSafetyStep } from './steps/head-of-safety-step.js';
 import { InviteStep } from './steps/invite-step.js';
@@ -33,9 +33,7 @@ export function OnboardingPage() {
 
   if (!profile || !status.data) {
     return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
+      <PageLoader />
     );
   }
   const organization = profile.organization?.name ?? '';

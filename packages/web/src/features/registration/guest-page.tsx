@@ -1,8 +1,9 @@
 import { guestSignupBody, type GuestSignupBody } from '@bulwark/domain';
-import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../kit/index.js';
 import { Link } from 'react-router';
 import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
@@ -26,9 +27,7 @@ export function GuestPage() {
 
   if (availability.isPending) {
     return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
+      <PageLoader />
     );
   }
   const shell = (children: React.ReactNode) => (

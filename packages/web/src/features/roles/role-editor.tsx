@@ -1,9 +1,10 @@
 import {
   can, completeRoleMatrix, roleCreateBody, type RoleDetail, type RoleMatrixRow,
 } from '@bulwark/domain';
-import { Alert, Badge, Button, Center, Checkbox, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../kit/index.js';
 import { notifySuccess } from '../../app/notify.js';
 import { principalFromProfile } from '../../app/profile.js';
 import { useProfile } from '../../app/use-profile.js';
@@ -35,9 +36,7 @@ export function RoleEditor({ roleId, onDone, onDelete }: Props) {
   }
   if (!role.data) {
     return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
+      <PageLoader />
     );
   }
   // A new version of the role (saved here, or elsewhere and pushed) starts the form afresh.

@@ -1,12 +1,12 @@
 import { MAILER_MODULES, type EmailSubscriptionItem } from '@bulwark/domain';
-import { Alert, Badge, Button, Center, Checkbox, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
-import { PageHeader } from '../kit/index.js';
+import { PageHeader, PageLoader } from '../kit/index.js';
 
 const SUBSCRIPTIONS_KEY = ['settings', 'email-subscriptions'] as const;
 type Response = { subscriptions: EmailSubscriptionItem[] };
@@ -21,7 +21,7 @@ export function EmailSubscriptionsPage() {
   const form = useFormSubmit();
 
   if (query.isError) return <Alert color="red" role="alert">{t('errors.somethingWentWrong')}</Alert>;
-  if (!query.data) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (!query.data) return <PageLoader />;
   const items = query.data.subscriptions;
   const checked = (s: EmailSubscriptionItem) => s.mandatory || (changes[s.scenario_id] ?? s.email);
   const dirty = items.some((s) => checked(s) !== s.email);

@@ -1,5 +1,5 @@
 import { KPI_FIELDS, KPI_YEAR_MAX, KPI_YEAR_MIN, kpiSettingsSchema, type KpiField, type KpiSettings } from '@bulwark/domain';
-import { Alert, Button, Center, Group, Loader, NumberInput, Paper, Select, Stack } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Select, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { validate } from '../forms/validation.js';
-import { PageHeader } from '../kit/index.js';
+import { PageHeader, PageLoader } from '../kit/index.js';
 
 const kpiKey = (year: number) => ['settings', 'kpi', year] as const;
 const PERCENT: readonly KpiField[] = ['critical_closure_rate_target', 'serious_closure_rate_target'];
@@ -39,7 +39,7 @@ function KpiForm({ year }: { year: number }) {
   const form = useFormSubmit();
 
   if (query.isError) return <Alert color="red" role="alert">{t('errors.somethingWentWrong')}</Alert>;
-  if (!query.data) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (!query.data) return <PageLoader />;
   const data = query.data;
   const value = (f: KpiField) => values[f] ?? data[f];
 

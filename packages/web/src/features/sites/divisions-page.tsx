@@ -1,5 +1,5 @@
 import { siteNodeSchema, type SiteLevel, type SiteNodeResponse, type SiteTreeResponse, type SiteUserSummary } from '@bulwark/domain';
-import { Alert, Badge, Box, Button, Center, Group, Loader, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { validate } from '../forms/validation.js';
-import { PageHeader, useConfirm } from '../kit/index.js';
+import { PageHeader, useConfirm, PageLoader } from '../kit/index.js';
 import { SITES_KEY, treeKey } from './sites-api.js';
 import { UserPicker } from './user-picker.js';
 import { useSiteRight } from './use-site-rights.js';
@@ -65,9 +65,7 @@ export function DivisionsPage() {
   }
   if (!tree.data) {
     return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
+      <PageLoader />
     );
   }
   const data = tree.data;

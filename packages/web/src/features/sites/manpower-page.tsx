@@ -1,5 +1,5 @@
 import { MANPOWER_DEFAULT, MANPOWER_MAX, MANPOWER_YEAR_MAX, MANPOWER_YEAR_MIN, type ManpowerResponse, type ManpowerUpdate } from '@bulwark/domain';
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
-import { PageHeader } from '../kit/index.js';
+import { PageHeader, PageLoader } from '../kit/index.js';
 import { manpowerKey } from './sites-api.js';
 
 /** Edits typed into the grid, by "siteId:month"; an empty text returns the month to the default. */
@@ -94,9 +94,7 @@ export function ManpowerPage() {
       {grid.isError ? (
         <Alert color="red" role="alert">{t('kit.loadFailed')}</Alert>
       ) : !grid.data ? (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
+        <PageLoader />
       ) : grid.data.sites.length === 0 ? (
         <Paper withBorder radius="md" p="lg">
           <Text c="dimmed" ta="center">{t('sites.manpower.empty')}</Text>

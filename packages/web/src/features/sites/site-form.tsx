@@ -1,16 +1,15 @@
 import { SITE_COUNTRIES, siteSchema, siteTimeZones, type SiteResponse, type SiteUserSummary } from '@bulwark/domain';
-import { Alert, Button, Center, Checkbox, Group, Loader, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../api/api-error.js';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { validate } from '../forms/validation.js';
-import { PageHeader } from '../kit/index.js';
+import { PageHeader, PageLoader, RecordLoadFailed } from '../kit/index.js';
 import { SITES_KEY, siteKey } from './sites-api.js';
 import { UserPicker } from './user-picker.js';
 
@@ -85,20 +84,12 @@ export function SiteForm({ siteId }: { siteId: string | null }) {
 
   const title = siteId ? t('sites.form.editTitle') : t('sites.form.newTitle');
   if (siteId && existing.isError) {
-    const missing = isApiError(existing.error) && existing.error.status === 404;
-    return (
-      <Stack maw={720}>
-        <PageHeader title={title} />
-        <Alert color="red" role="alert">{missing ? t('sites.form.notFound') : t('kit.loadFailed')}</Alert>
-        <Button component={Link} to="/sites" variant="default" w="fit-content">{t('sites.form.back')}</Button>
-      </Stack>
-    );
+    return <RecordLoadFailed title={title} error={existing.error} notFoundText={t('sites.form.notFound')} backTo="/sites" backLabel={t('sites.form.back')} />;
   }
+
   if (!values) {
     return (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
+      <PageLoader />
     );
   }
   const f = values;

@@ -1,12 +1,12 @@
 import { roleModuleKey, type Subject } from '@bulwark/domain';
-import { Alert, Anchor, Badge, Center, Loader, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
-import { PageHeader } from '../kit/index.js';
+import { PageHeader, PageLoader } from '../kit/index.js';
 import { useUserPermissions, useUsersRefresh } from './users-api.js';
 
 const Yes = ({ on, label }: { on: boolean; label: string }) => (
@@ -26,7 +26,7 @@ export function UserPermissionPage() {
   const [busy, setBusy] = useState<string | null>(null);
 
   if (permissions.isError) return <Alert color="red" role="alert">{t('errors.not_found')}</Alert>;
-  if (!permissions.data) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (!permissions.data) return <PageLoader />;
   const { user, role, matrix } = permissions.data;
   const isAdmin = profile?.user.is_admin ?? false;
   const yes = t('users.permission.granted');

@@ -1,6 +1,6 @@
 import { FILE_RULES, LICENCE_MODULES, USER_GENDERS, USER_SHIFTS, formatBytes, userUpdateBody, type UserRecord } from '@bulwark/domain';
 import {
-  Alert, Anchor, Avatar, Badge, Button, Center, Checkbox, FileButton, Group, Loader, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title,
+  Alert, Anchor, Avatar, Badge, Button, Checkbox, FileButton, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title,
 } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { validate } from '../forms/validation.js';
-import { PageHeader, uploadForm, useConfirm } from '../kit/index.js';
+import { PageHeader, uploadForm, useConfirm, PageLoader } from '../kit/index.js';
 import { useFormOptions, userRight, useUser, useUsersRefresh } from './users-api.js';
 
 /** /users/:id/profile: details, photo, sites, status and licences of one user. */
@@ -20,7 +20,7 @@ export function UserProfilePage() {
   const user = useUser(id);
 
   if (user.isError) return <Alert color="red" role="alert">{t('errors.not_found')}</Alert>;
-  if (!user.data) return <Center py="xl"><Loader aria-label={t('common.loading')} /></Center>;
+  if (!user.data) return <PageLoader />;
   const u = user.data;
   return (
     <Stack maw={960}>
