@@ -11,6 +11,8 @@ export type Column<Row> = {
   width?: number | string;
 };
 
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', margin: 0, padding: 0 } as const;
+
 export type PageInfo = { page: number; per_page: number; total: number; total_pages: number };
 
 type Props<Row> = {
@@ -50,7 +52,8 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, error, emptyTex
     <Paper withBorder radius="md" p={0} aria-busy={loading ? true : undefined}>
       <Table.ScrollContainer minWidth={520}>
         <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: loading ? 0.6 : 1 }}>
-          {caption ? <Table.Caption>{caption}</Table.Caption> : null}
+          {/* The caption names the table for screen readers; the page title already says it on screen. */}
+          {caption ? <Table.Caption style={VISUALLY_HIDDEN}>{caption}</Table.Caption> : null}
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
