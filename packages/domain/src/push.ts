@@ -6,6 +6,8 @@ export const PUSH_CHANNELS = [
   'org_modules', 'user', 'notification', 'actions', 'rules', 'plan', 'all_modules', 'onboarding',
   'tenant_memory', 'role_wise_users', 'module_based_users', 'used_license_count', 'subscription_plan',
   'timezone', 'saas_additional_features', 'organization',
+  // Module channels beyond the spec's list: records that others must see arrive without reloading.
+  'observations', 'safety_interactions',
 ] as const;
 export type PushChannel = (typeof PUSH_CHANNELS)[number];
 
@@ -23,6 +25,7 @@ export const PUSH_REQUESTS = {
   get_role_wise_users: 'role_wise_users',
   get_module_based_users: 'module_based_users',
   get_used_lincence_count: 'used_license_count',
+  get_actions: 'actions',
 } as const satisfies Record<string, PushChannel>;
 export type PushRequest = keyof typeof PUSH_REQUESTS;
 

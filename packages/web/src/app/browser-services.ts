@@ -74,6 +74,9 @@ export function createBrowserServices(): { services: Services; wiring: Wiring } 
       void queryClient.invalidateQueries({ queryKey: PROFILE_KEY }).then(() => wiring.revalidate());
     } else if (event.channel === 'notification') {
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    } else {
+      // Module channels: every query keyed under the channel's name ('actions', 'observations'…) reloads.
+      void queryClient.invalidateQueries({ queryKey: [event.channel] });
     }
   };
 
