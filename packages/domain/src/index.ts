@@ -21,3 +21,4 @@ export * from './workflows/index.js';
 export * from './settings/index.js';
 export * from './mailers/index.js';
 export * from './sso/index.js';
+export * from './observations/index.js';

@@ -1,5 +1,6 @@
 import { categoriesMessages } from '../categories/i18n.js';
 import { mailersMessages } from '../mailers/i18n.js';
+import { observationsMessages } from '../observations/i18n.js';
 import { onboardingMessages } from '../onboarding/i18n.js';
 import { registrationMessages } from '../registration/i18n.js';
 import { rolesMessages } from '../roles/i18n.js';
@@ -19,6 +20,7 @@ export const MODULE_MESSAGES = {
   kit: kitMessages,
   categories: categoriesMessages,
   mailers: mailersMessages,
+  observations: observationsMessages,
   onboarding: onboardingMessages,
   registration: registrationMessages,
   roles: rolesMessages,

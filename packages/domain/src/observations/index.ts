@@ -1,0 +1,3 @@
+export * from './i18n.js';
+export * from './local-time.js';
+export * from './schemas.js';
