@@ -21,4 +21,5 @@ export * from './workflows/index.js';
 export * from './settings/index.js';
 export * from './mailers/index.js';
 export * from './sso/index.js';
+export * from './actions/index.js';
 export * from './observations/index.js';

@@ -1,3 +1,4 @@
+import { actionsMessages } from '../actions/i18n.js';
 import { categoriesMessages } from '../categories/i18n.js';
 import { mailersMessages } from '../mailers/i18n.js';
 import { observationsMessages } from '../observations/i18n.js';
@@ -18,6 +19,7 @@ import { kitMessages } from './kit.js';
  */
 export const MODULE_MESSAGES = {
   kit: kitMessages,
+  actions: actionsMessages,
   categories: categoriesMessages,
   mailers: mailersMessages,
   observations: observationsMessages,

@@ -1,3 +1,4 @@
+import { actionsModule } from './actions/module.js';
 import { categoriesModule } from './categories/module.js';
 import { guestsModule } from './guests/module.js';
 import { mailersModule } from './mailers/module.js';
@@ -24,4 +25,5 @@ export const MODULES: readonly ServerModule[] = [
   settingsModule,
   mailersModule,
   ssoModule,
+  actionsModule,
 ];
