@@ -2,6 +2,7 @@ import { actionsMessages } from '../actions/i18n.js';
 import { categoriesMessages } from '../categories/i18n.js';
 import { mailersMessages } from '../mailers/i18n.js';
 import { observationsMessages } from '../observations/i18n.js';
+import { observationsWebMessages } from '../observations/web-i18n.js';
 import { onboardingMessages } from '../onboarding/i18n.js';
 import { registrationMessages } from '../registration/i18n.js';
 import { rolesMessages } from '../roles/i18n.js';
@@ -23,6 +24,7 @@ export const MODULE_MESSAGES = {
   categories: categoriesMessages,
   mailers: mailersMessages,
   observations: observationsMessages,
+  observationsWeb: observationsWebMessages,
   onboarding: onboardingMessages,
   registration: registrationMessages,
   roles: rolesMessages,

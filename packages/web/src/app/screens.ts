@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { categoriesScreens } from '../features/categories/screens.js';
 import { mailersScreens } from '../features/mailers/screens.js';
+import { observationsScreens } from '../features/observations/screens.js';
 import { onboardingScreens } from '../features/onboarding/screens.js';
 import { registrationScreens } from '../features/registration/screens.js';
 import { rolesScreens } from '../features/roles/screens.js';
@@ -42,6 +43,7 @@ const SCREENS: Record<string, ScreenLoader> = {
   ...settingsScreens,
   ...mailersScreens,
   ...ssoScreens,
+  ...observationsScreens,
 };
 
 const modulePage: ScreenLoader = () => import('../features/pages/module-page.js').then((m) => m.ModulePage);

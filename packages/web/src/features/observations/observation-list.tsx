@@ -1,0 +1,121 @@
+import { OBSERVATION_PAGE_SIZE, OBSERVATION_STATUSES, type ObservationListItem } from '@bulwark/domain';
+import { Anchor, Button, Group, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable, ExportButton, SearchInput, toQuery, usePagedList, type Column } from '../kit/index.js';
+import { ImportDialog } from './import-dialog.js';
+import { LIST_PATH, OBSERVATIONS_KEY, useFormData, useObservationRight, useStatusCounts, type ListFilters, type StatusTab } from './observations-api.js';
+import { RiskBadge, StatusBadge } from './status-badge.js';
+
+const TABS: StatusTab[] = ['all', ...OBSERVATION_STATUSES];
+const NO_FILTERS: ListFilters = { site_id: null, type: null, risk_level: null, from: '', to: '' };
+
+/** The observations list: status tabs with counts, filters, search, pages of 15, export and import. */
+export function ObservationList({ selectedId }: { selectedId: string | null }) {
+  const { t } = useTranslation();
+  const formData = useFormData();
+  const mayCreate = useObservationRight('create');
+  const [tab, setTab] = useState<StatusTab>('all');
+  const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
+  const [importing, setImporting] = useState(false);
+  const rangeWrong = filters.from !== '' && filters.to !== '' && filters.from > filters.to;
+  // A reversed range is said under the field and not sent: the server would refuse the whole list.
+  const sent = rangeWrong ? { ...filters, to: '' } : filters;
+  const list = usePagedList<ObservationListItem>({
+    queryKey: [...OBSERVATIONS_KEY, 'list'],
+    path: LIST_PATH,
+    itemsKey: 'observations',
+    perPage: OBSERVATION_PAGE_SIZE,
+    filters: { status: tab, ...sent },
+  });
+  const counts = useStatusCounts(toQuery({ ...sent, search: list.search }));
+
+  const change = (next: Partial<ListFilters>) => {
+    setFilters((f) => ({ ...f, ...next }));
+    list.setPage(1);
+  };
+  const filtered = Object.values(filters).some((v) => v !== null && v !== '') || list.search !== '';
+
+  const columns: Column<ObservationListItem>[] = [
+    {
+      key: 'serial',
+      header: t('observations.fields.serial'),
+      render: (o) => (
+        <Anchor component={Link} to={`/observations/summary/${o.id}`} fw={o.id === selectedId ? 700 : 500} aria-current={o.id === selectedId ? 'true' : undefined}>
+          {o.serial_label}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'what',
+      header: t('observations.fields.type'),
+      render: (o) => (
+        <Stack gap={0}>
+          <Text size="sm">{t(`categories.types.${o.type}`)}</Text>
+          <Text size="xs" c="dimmed" lineClamp={2}>{o.description}</Text>
+        </Stack>
+      ),
+    },
+    { key: 'site', header: t('observations.fields.site'), render: (o) => (o.site_node_name ?? o.site.name), hideOnPhone: true },
+    { key: 'when', header: t('observations.fields.observedAt'), render: (o) => o.observed_at.replace('T', ' '), hideOnPhone: true },
+    { key: 'risk', header: t('observations.fields.riskLevel'), render: (o) => <RiskBadge level={o.risk_level} />, hideOnPhone: true },
+    { key: 'status', header: t('observations.fields.status'), render: (o) => <StatusBadge status={o.status} /> },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <SearchInput value={list.search} onChange={list.setSearch} label={t('observations.list.search')} />
+        <Group gap="xs" wrap="wrap">
+          {mayCreate ? <Button variant="default" onClick={() => setImporting(true)}>{t('observations.list.import')}</Button> : null}
+          <ExportButton path={LIST_PATH} query={list.exportQuery} />
+        </Group>
+      </Group>
+      <Group gap="xs" wrap="wrap" align="flex-end">
+        <Select
+          label={t('observations.fields.site')} placeholder={t('observations.list.allSites')} clearable searchable w={{ base: '100%', xs: 170 }}
+          data={(formData.data?.sites ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          value={filters.site_id} onChange={(v) => change({ site_id: v })}
+        />
+        <Select
+          label={t('observations.fields.type')} placeholder={t('observations.list.allTypes')} clearable w={{ base: '100%', xs: 160 }}
+          data={(formData.data?.types ?? []).map((x) => ({ value: x.type, label: t(`categories.types.${x.type}`) }))}
+          value={filters.type} onChange={(v) => change({ type: v })}
+        />
+        <Select
+          label={t('observations.fields.riskLevel')} placeholder={t('observations.list.allRiskLevels')} clearable w={{ base: '100%', xs: 150 }}
+          data={(formData.data?.risk_levels ?? []).map((r) => ({ value: r, label: t(`observations.riskLevels.${r}`) }))}
+          value={filters.risk_level} onChange={(v) => change({ risk_level: v })}
+        />
+        <TextInput type="date" label={t('observations.list.from')} w={{ base: '47%', xs: 150 }} value={filters.from} onChange={(e) => change({ from: e.currentTarget.value })} />
+        <TextInput
+          type="date" label={t('observations.list.to')} w={{ base: '47%', xs: 150 }} value={filters.to} min={filters.from || undefined}
+          onChange={(e) => change({ to: e.currentTarget.value })} error={rangeWrong ? t('observations.validation.dateRange') : undefined}
+        />
+        {filtered ? <Button variant="subtle" onClick={() => { setFilters(NO_FILTERS); list.setSearch(''); }}>{t('observationsWeb.list.clear')}</Button> : null}
+      </Group>
+      <Tabs value={tab} onChange={(v) => { setTab((v ?? 'all') as StatusTab); list.setPage(1); }} keepMounted={false}>
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }} aria-label={t('observations.fields.status')}>
+          {TABS.map((s) => (
+            <Tabs.Tab key={s} value={s} style={{ whiteSpace: 'nowrap' }}>
+              {t(`observations.statuses.${s}`)} {counts.data ? <Text span c="dimmed" size="sm">({counts.data[s]})</Text> : null}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <DataTable
+        columns={columns}
+        rows={list.rows}
+        rowKey={(o) => o.id}
+        loading={list.isFetching}
+        error={list.isError}
+        emptyText={filtered ? t('kit.noResults') : t('observations.list.empty')}
+        pagination={list.pagination}
+        onPage={list.setPage}
+        caption={t('observations.title')}
+      />
+      <ImportDialog opened={importing} onClose={() => setImporting(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,245 @@
+import { formatBytes, type Observation } from '@bulwark/domain';
+import { Alert, Anchor, Button, Divider, Group, Image, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { notifySuccess } from '../../app/notify.js';
+import { useServices } from '../../app/services.js';
+import { useFormSubmit } from '../forms/use-form-submit.js';
+import { PageLoader, RecordLoadFailed, useDownload } from '../kit/index.js';
+import { useObservation, useObservationsRefresh } from './observations-api.js';
+import { RiskBadge, StatusBadge } from './status-badge.js';
+
+/** The reporter as the reader may see them: nobody's name when the report was anonymous. */
+export function reporterText(o: Pick<Observation, 'anonymous' | 'reporter'>, t: (k: string) => string): string {
+  if (o.anonymous || !o.reporter) return t('observations.anonymous');
+  return o.reporter.guest ? `${o.reporter.full_name} (${t('observations.guestReporter')})` : o.reporter.full_name;
+}
+
+/** /observations/summary/:id: every field, its actions, attachments and history, and what may be done next. */
+export function ObservationSummary({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const record = useObservation(id);
+  const download = useDownload();
+  const [closing, setClosing] = useState(false);
+  const [pdfBusy, setPdfBusy] = useState(false);
+  if (record.isError) return <RecordLoadFailed title={t('observations.singular')} error={record.error} notFoundText={t('observationsWeb.notFound')} backTo="/observations/new" />;
+  if (!record.data) return <PageLoader />;
+  const o = record.data;
+  const perms = o.permissions;
+
+  async function pdf() {
+    setPdfBusy(true);
+    try {
+      await download(`/api/observations/${o.id}/report.pdf`);
+    } catch {
+      // The HTTP client has shown the error.
+    } finally {
+      setPdfBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={2} size="h3">{o.serial_label}</Title>
+        <StatusBadge status={o.status} />
+      </Group>
+      <Group gap="xs" wrap="wrap">
+        {perms.update ? <Button component={Link} to={`/observations/edit/${o.id}`} size="sm">{t('kit.edit')}</Button> : null}
+        {perms.close || perms.close_blocked_by ? (
+          <Button size="sm" variant="light" color="teal" onClick={() => setClosing(true)}>{t('observations.form.close')}</Button>
+        ) : null}
+        <Button component={Link} to={`/observations/${o.id}/report`} size="sm" variant="default">{t('observations.form.report')}</Button>
+        <Button size="sm" variant="default" loading={pdfBusy} onClick={() => void pdf()}>{t('observations.form.downloadPdf')}</Button>
+      </Group>
+      <ObservationFields o={o} />
+      <ActionsTable o={o} />
+      <Attachments o={o} />
+      <History o={o} />
+      <CloseDialog o={o} opened={closing} onClose={() => setClosing(false)} />
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" component="dt">{label}</Text>
+      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{children}</Text>
+    </Stack>
+  );
+}
+
+export function ObservationFields({ o }: { o: Observation }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
+      <Field label={t('observations.fields.type')}>{t(`categories.types.${o.type}`)}</Field>
+      <Field label={t('observations.fields.category')}>{[o.category?.name, o.sub_category?.name].filter(Boolean).join(' / ') || '—'}</Field>
+      <Field label={t('observations.fields.site')}>{o.site.name}</Field>
+      <Field label={t('observations.fields.area')}>{o.site_node?.full_name ?? '—'}</Field>
+      <Field label={t('observations.fields.observedAt')}>{`${o.observed_at.replace('T', ' ')} (${o.site.time_zone})`}</Field>
+      <Field label={t('observations.fields.riskLevel')}><RiskBadge level={o.risk_level} /></Field>
+      <Field label={t('observations.fields.actionRequired')}>{t(o.action_required ? 'observations.fields.yes' : 'observations.fields.no')}</Field>
+      <Field label={t('observations.fields.reporter')}>{reporterText(o, t)}</Field>
+      <Field label={t('observations.fields.source')}>{t(`observations.sources.${o.source}`)}</Field>
+      <Field label={t('observations.fields.createdAt')}>{formatInstant(o.created_at)}</Field>
+      <div style={{ gridColumn: '1 / -1' }}><Field label={t('observations.fields.description')}>{o.description}</Field></div>
+      <div style={{ gridColumn: '1 / -1' }}><Field label={t('observations.fields.comment')}>{o.comment}</Field></div>
+      {o.closing_remarks ? (
+        <div style={{ gridColumn: '1 / -1' }}>
+          <Field label={t('observations.fields.closingRemarks')}>{`${o.closing_remarks}${o.closed_by ? ` — ${o.closed_by.full_name}` : ''}${o.closed_at ? `, ${formatInstant(o.closed_at)}` : ''}`}</Field>
+        </div>
+      ) : null}
+    </SimpleGrid>
+  );
+}
+
+/** An ISO instant in the reader's own clock, to the minute. */
+export function formatInstant(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function ActionsTable({ o, links = true }: { o: Observation; links?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={`actions-${o.id}`}>
+      <Divider mb="xs" />
+      <Title order={3} size="h5" id={`actions-${o.id}`} mb={6}>{t('observations.fields.actions')}</Title>
+      {o.actions.length === 0 ? <Text size="sm" c="dimmed">{t('observations.report.noActions')}</Text> : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('observations.actionColumns.description')}</Table.Th>
+                <Table.Th>{t('observations.actionColumns.controlType')}</Table.Th>
+                <Table.Th>{t('observations.actionColumns.responsible')}</Table.Th>
+                <Table.Th>{t('observations.actionColumns.dueDate')}</Table.Th>
+                <Table.Th>{t('observations.actionColumns.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {o.actions.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {links ? <Anchor component={Link} to={`/actions/observations/summary/${a.id}`} size="sm">{a.description}</Anchor> : a.description}
+                  </Table.Td>
+                  <Table.Td>{t(`actions.controlType.${a.control_type}`)}</Table.Td>
+                  <Table.Td>{a.responsible?.full_name ?? '—'}</Table.Td>
+                  <Table.Td>{a.due_date}</Table.Td>
+                  <Table.Td>{t(`actions.status.${a.status}`)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </section>
+  );
+}
+
+export function Attachments({ o }: { o: Observation }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={`files-${o.id}`}>
+      <Divider mb="xs" />
+      <Title order={3} size="h5" id={`files-${o.id}`} mb={6}>{t('observations.fields.attachments')}</Title>
+      {o.attachments.length === 0 ? <Text size="sm" c="dimmed">{t('observations.report.noAttachments')}</Text> : (
+        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
+          {o.attachments.map((a) => (
+            <Paper key={a.id} withBorder p={6} radius="sm">
+              <Anchor href={a.url} target="_blank" rel="noopener" size="xs" style={{ display: 'block', overflowWrap: 'anywhere' }}>
+                {a.mime_type.startsWith('image/') ? <Image src={a.url} alt={a.file_name} h={90} fit="cover" radius="sm" mb={4} /> : null}
+                {a.file_name}
+              </Anchor>
+              <Text size="xs" c="dimmed">{formatBytes(a.size_bytes)}</Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
+  );
+}
+
+function History({ o }: { o: Observation }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby={`history-${o.id}`}>
+      <Divider mb="xs" />
+      <Title order={3} size="h5" id={`history-${o.id}`} mb={6}>{t('observations.fields.history')}</Title>
+      <Stack gap={4} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+        {o.history.map((h, i) => (
+          <Text key={`${h.at}-${i}`} size="sm" component="li">
+            <Text span c="dimmed" size="xs">{formatInstant(h.at)}</Text>{' '}
+            {historyLabel(h.action, t)}
+            {h.actor ? ` — ${h.actor.full_name}` : ''}
+            {h.changes.length > 0 ? <Text span c="dimmed" size="xs">{` (${h.changes.map((c) => c.field).join(', ')})`}</Text> : null}
+          </Text>
+        ))}
+      </Stack>
+    </section>
+  );
+}
+
+function historyLabel(action: string, t: (k: string) => string): string {
+  const key = `observations.history.${action}`;
+  const text = t(key);
+  return text === key ? action : text;
+}
+
+/** Closing asks for the closing remarks; while actions are open it says why it cannot close instead. */
+function CloseDialog({ o, opened, onClose }: { o: Observation; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { http } = useServices();
+  const refresh = useObservationsRefresh();
+  const form = useFormSubmit();
+  const [remarks, setRemarks] = useState('');
+  const blocked = o.permissions.close_blocked_by;
+
+  async function submit() {
+    if (remarks.trim() === '') {
+      form.refuse({ 'close.remarks': t('validation.required') });
+      return;
+    }
+    await form.run(async () => {
+      await http.patch(`/api/observations/${o.id}`, { close: { remarks: remarks.trim() } }, { notify: false });
+      notifySuccess(t('observations.form.closed'));
+      await refresh();
+      setRemarks('');
+      onClose();
+    });
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('observations.form.close')} centered>
+      {blocked ? (
+        <Stack>
+          <Alert color="yellow" role="alert">{t(blocked)}</Alert>
+          <Group justify="flex-end"><Button variant="default" onClick={onClose}>{t('common.close')}</Button></Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Text size="sm">{t('observations.form.closeConfirm')}</Text>
+          {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+          <Textarea
+            label={t('observations.fields.closingRemarks')}
+            withAsterisk
+            autosize
+            minRows={3}
+            maxLength={2000}
+            value={remarks}
+            onChange={(e) => setRemarks(e.currentTarget.value)}
+            error={form.errors['close.remarks'] ?? form.errors['close']}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+            <Button color="teal" loading={form.busy} onClick={() => void submit()}>{t('observations.form.close')}</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

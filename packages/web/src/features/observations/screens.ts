@@ -1,0 +1,9 @@
+import type { ScreenLoader } from '../../app/screens.js';
+
+/** Screens of the observations module (screen ids of the domain route table). */
+export const observationsScreens: Record<string, ScreenLoader> = {
+  observations: () => import('./observations-page.js').then((m) => m.ObservationsPage),
+  observationReport: () => import('./report-page.js').then((m) => m.ObservationReportPage),
+  // The signed-out /observation route: a guest reports to the organisation of the sub-domain.
+  observation: () => import('./guest-report-page.js').then((m) => m.GuestReportPage),
+};

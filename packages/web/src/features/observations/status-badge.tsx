@@ -1,0 +1,23 @@
+import type { ObservationRiskLevel, ObservationStatus } from '@bulwark/domain';
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export const STATUS_COLOR: Record<ObservationStatus, string> = {
+  open: 'blue',
+  in_progress: 'yellow',
+  overdue: 'red',
+  completed: 'teal',
+  closed: 'gray',
+};
+
+const RISK_COLOR: Record<ObservationRiskLevel, string> = { low: 'green', medium: 'yellow', high: 'orange', critical: 'red' };
+
+export function StatusBadge({ status }: { status: ObservationStatus }) {
+  const { t } = useTranslation();
+  return <Badge color={STATUS_COLOR[status]} variant="light">{t(`observations.statuses.${status}`)}</Badge>;
+}
+
+export function RiskBadge({ level }: { level: ObservationRiskLevel }) {
+  const { t } = useTranslation();
+  return <Badge color={RISK_COLOR[level]} variant="outline">{t(`observations.riskLevels.${level}`)}</Badge>;
+}
