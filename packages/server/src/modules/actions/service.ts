@@ -124,7 +124,8 @@ export async function createActionsFor(
   source: { type: ActionSource; id: string | null; siteId: string },
   items: ActionItem[],
   extras: ActionCreateExtras = {},
-  fieldPrefix = 'actions.',
+  /** Where refused fields are reported: a prefix (`actions.` gives `actions.0.due_date`) or a function. */
+  fieldPath: string | ((n: number, field: string) => string) = 'actions.',
 ): Promise<{ actions: ActionSummary[]; afterCommit: AfterCommit }> {
   if (items.length === 0) return { actions: [], afterCommit: async () => {} };
   if ((source.type === 'other') !== (source.id === null)) throw new Error('createActionsFor: only actions of source "other" have no source record');
@@ -136,7 +137,7 @@ export async function createActionsFor(
 
   const fields: FieldErrors = {};
   items.forEach((item, n) => {
-    const at = (f: string) => `${fieldPrefix}${n}.${f}`;
+    const at = (f: string) => (typeof fieldPath === 'string' ? `${fieldPath}${n}.${f}` : fieldPath(n, f));
     if (!members.has(item.responsible_id)) fields[at('responsible_id')] = 'actions.validation.responsibleUnknown';
     if (item.due_date < today) fields[at('due_date')] = 'actions.validation.dueDatePast';
     if (item.category_id && !cats.has(item.category_id)) fields[at('category_id')] = 'actions.validation.categoryUnknown';

@@ -1,0 +1,195 @@
+import {
+  ACTION_HISTORY_EVENTS, ACTION_LIST_KINDS, ACTION_STATUSES, actionAbilities, can, type ActionDetail, type ActionHistoryEvent,
+  type ActionListItem, type ActionListKind, type ActionListQuery, type ActionSource, type ActionStatusCounts, type MyActionCounts,
+} from '@bulwark/domain';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Tx } from '../../platform/db/db.js';
+import { auditLog, files, users } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { pageWindow, searchPattern } from '../../platform/http/list.js';
+import { fileUrl } from '../../platform/storage/storage.js';
+import { categories } from '../categories/tables.js';
+import { sites } from '../sites/tables.js';
+import { describeSources } from './sources.js';
+import { actionAttachments, actions } from './tables.js';
+
+const responsible = alias(users, 'responsible');
+const creator = alias(users, 'creator');
+const completer = alias(users, 'completer');
+const closer = alias(users, 'closer');
+
+function selectActions(tx: Tx) {
+  return tx.select({
+    a: actions,
+    responsibleName: responsible.fullName,
+    creatorName: creator.fullName,
+    completerName: completer.fullName,
+    closerName: closer.fullName,
+    siteName: sites.name,
+    siteTimeZone: sites.timeZone,
+    categoryName: categories.name,
+  }).from(actions)
+    .innerJoin(sites, and(eq(sites.organizationId, actions.organizationId), eq(sites.id, actions.siteId)))
+    .leftJoin(responsible, and(eq(responsible.organizationId, actions.organizationId), eq(responsible.id, actions.responsibleId)))
+    .leftJoin(creator, and(eq(creator.organizationId, actions.organizationId), eq(creator.id, actions.createdBy)))
+    .leftJoin(completer, and(eq(completer.organizationId, actions.organizationId), eq(completer.id, actions.completedBy)))
+    .leftJoin(closer, and(eq(closer.organizationId, actions.organizationId), eq(closer.id, actions.closedBy)))
+    .leftJoin(categories, and(eq(categories.organizationId, actions.organizationId), eq(categories.id, actions.categoryId)));
+}
+type Joined = Awaited<ReturnType<ReturnType<typeof selectActions>['where']>>[number];
+
+const person = (id: string | null, name: string | null) => (id && name !== null ? { id, full_name: name } : null);
+
+async function toListItems(tx: Tx, rows: readonly Joined[]): Promise<ActionListItem[]> {
+  const refs = await describeSources(tx, rows.map((r) => ({ type: r.a.sourceType, id: r.a.sourceId })));
+  return rows.map(({ a, ...j }) => {
+    const ref = a.sourceId ? refs.get(a.sourceId) : undefined;
+    return {
+      id: a.id,
+      serial: a.serial,
+      description: a.description,
+      control_type: a.controlType,
+      status: a.status,
+      due_date: a.dueDate,
+      responsible: person(a.responsibleId, j.responsibleName),
+      source_type: a.sourceType,
+      source_id: a.sourceId,
+      source_serial: ref?.serial ?? null,
+      site: { id: a.siteId, name: j.siteName, time_zone: j.siteTimeZone },
+      category: a.categoryId && j.categoryName !== null ? { id: a.categoryId, name: j.categoryName } : null,
+      source: { type: a.sourceType, id: a.sourceId, serial: ref?.serial ?? null, label: ref?.label ?? null },
+      remarks: a.remarks,
+      created_by: person(a.createdBy, j.creatorName),
+      created_at: a.createdAt.toISOString(),
+      completed_at: a.completedAt?.toISOString() ?? null,
+      closed_at: a.closedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** The filters of a list, without its status tab (the tab counts use them as they are). */
+function filterWhere(kind: ActionListKind, q: ActionListQuery): SQL[] {
+  const parts: SQL[] = [];
+  const source: ActionSource | null = ACTION_LIST_KINDS[kind];
+  if (source) parts.push(eq(actions.sourceType, source));
+  else if (q.source_type) parts.push(eq(actions.sourceType, q.source_type));
+  if (q.site_id) parts.push(eq(actions.siteId, q.site_id));
+  if (q.responsible_id) parts.push(eq(actions.responsibleId, q.responsible_id));
+  if (q.control_type) parts.push(eq(actions.controlType, q.control_type));
+  if (q.due_from) parts.push(gte(actions.dueDate, q.due_from));
+  if (q.due_to) parts.push(lte(actions.dueDate, q.due_to));
+  if (q.search) {
+    const p = searchPattern(q.search);
+    const matches = [ilike(actions.description, p), ilike(actions.remarks, p), ilike(responsible.fullName, p), ilike(sites.name, p)];
+    // "#12" or "12" finds action 12.
+    const serial = /^#?(\d{1,9})$/.exec(q.search.trim());
+    if (serial) matches.push(eq(actions.serial, Number(serial[1])));
+    parts.push(or(...matches)!);
+  }
+  return parts;
+}
+
+const withStatus = (parts: SQL[], q: ActionListQuery) => (q.status === 'all' ? parts : [...parts, eq(actions.status, q.status)]);
+
+/** Per-status counts of a list's filters (the tabs), the status tab itself left out. */
+export async function statusCounts(tx: Tx, kind: ActionListKind, q: ActionListQuery): Promise<ActionStatusCounts> {
+  const where = and(...filterWhere(kind, q));
+  const rows = await tx.select({ status: actions.status, n: count() }).from(actions)
+    .innerJoin(sites, and(eq(sites.organizationId, actions.organizationId), eq(sites.id, actions.siteId)))
+    .leftJoin(responsible, and(eq(responsible.organizationId, actions.organizationId), eq(responsible.id, actions.responsibleId)))
+    .where(where).groupBy(actions.status);
+  const counts = Object.fromEntries(ACTION_STATUSES.map((s) => [s, 0])) as Record<(typeof ACTION_STATUSES)[number], number>;
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return { all: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
+}
+
+const newestFirst = [desc(actions.serial)];
+
+/** One page of a list with its total and the tab counts. */
+export async function listActions(tx: Tx, kind: ActionListKind, q: ActionListQuery) {
+  const where = and(...withStatus(filterWhere(kind, q), q));
+  const { limit, offset } = pageWindow(q);
+  const rows = await selectActions(tx).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+  const [total] = await tx.select({ n: count() }).from(actions)
+    .innerJoin(sites, and(eq(sites.organizationId, actions.organizationId), eq(sites.id, actions.siteId)))
+    .leftJoin(responsible, and(eq(responsible.organizationId, actions.organizationId), eq(responsible.id, actions.responsibleId)))
+    .where(where);
+  return { actions: await toListItems(tx, rows), total: Number(total?.n ?? 0), counts: await statusCounts(tx, kind, q) };
+}
+
+/** Every row of a list's filters and tab (the Excel export), capped so one request stays bounded. */
+export async function allActions(tx: Tx, kind: ActionListKind, q: ActionListQuery, cap = 10_000): Promise<ActionListItem[]> {
+  const rows = await selectActions(tx).where(and(...withStatus(filterWhere(kind, q), q))).orderBy(...newestFirst).limit(cap);
+  return toListItems(tx, rows);
+}
+
+/** The raw row of an action, locked for a change when `forUpdate`; "not found" otherwise. */
+export async function actionRow(tx: Tx, id: string, forUpdate = false) {
+  const q = tx.select().from(actions).where(eq(actions.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+/** The detail of an action: every field, attachments, source reference, history and what the viewer may do. */
+export async function actionDetail(tx: Tx, p: Principal, id: string): Promise<ActionDetail> {
+  const [row] = await selectActions(tx).where(eq(actions.id, id));
+  if (!row) throw new AppError('not_found');
+  const [item] = await toListItems(tx, [row]);
+  const uploader = alias(users, 'uploader');
+  const attached = await tx.select({ file: files, uploaderName: uploader.fullName, linkedAt: actionAttachments.createdAt })
+    .from(actionAttachments)
+    .innerJoin(files, and(eq(files.organizationId, actionAttachments.organizationId), eq(files.id, actionAttachments.fileId)))
+    .leftJoin(uploader, and(eq(uploader.organizationId, files.organizationId), eq(uploader.id, files.uploadedBy)))
+    .where(eq(actionAttachments.actionId, id)).orderBy(asc(actionAttachments.createdAt), asc(files.id));
+  const actor = alias(users, 'actor');
+  const history = await tx.select({ log: auditLog, actorName: actor.fullName }).from(auditLog)
+    .leftJoin(actor, and(eq(actor.organizationId, auditLog.organizationId), eq(actor.id, auditLog.actorUserId)))
+    .where(and(eq(auditLog.entity, 'Action'), eq(auditLog.entityId, id), inArray(auditLog.action, [...ACTION_HISTORY_EVENTS])))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  const a = row.a;
+  return {
+    ...item!,
+    image_description: a.imageDescription,
+    completed_by: person(a.completedBy, row.completerName),
+    closed_by: person(a.closedBy, row.closerName),
+    updated_at: a.updatedAt.toISOString(),
+    attachments: attached.map(({ file, uploaderName, linkedAt }) => ({
+      id: file.id, file_name: file.fileName, mime_type: file.mimeType, size_bytes: file.sizeBytes, url: fileUrl(file.id),
+      uploaded_by: person(file.uploadedBy, uploaderName), created_at: linkedAt.toISOString(),
+    })),
+    history: history.map(({ log, actorName }) => ({
+      id: log.id,
+      event: log.action as ActionHistoryEvent,
+      actor: person(log.actorUserId, actorName),
+      changes: (log.changes ?? {}) as Record<string, unknown>,
+      created_at: log.createdAt.toISOString(),
+    })),
+    can: actionAbilities({ status: a.status, responsible_id: a.responsibleId }, { userId: p.userId, canUpdate: can(p.access, 'Action', 'update') }),
+  };
+}
+
+/** Push request get_actions: the signed-in user's unfinished actions by status. */
+export async function myActionCounts(tx: Tx, userId: string): Promise<MyActionCounts> {
+  const rows = await tx.select({ status: actions.status, n: count() }).from(actions)
+    .where(and(eq(actions.responsibleId, userId), inArray(actions.status, ['open', 'in_progress', 'overdue']))).groupBy(actions.status);
+  const n = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+  return { open: n('open'), in_progress: n('in_progress'), overdue: n('overdue'), total: n('open') + n('in_progress') + n('overdue') };
+}
+
+/** Who may read which actions: the list guard of the source (spec 000 §2), Action read, or being responsible. */
+export function mayReadAction(p: Principal, a: { sourceType: ActionSource; responsibleId: string | null }): boolean {
+  if (a.responsibleId === p.userId) return true;
+  return can(p.access, 'Action', 'read') || can(p.access, ACTION_READ_SUBJECT[a.sourceType], 'read');
+}
+
+/** The right that guards each source's list (spec 000 §2 Actions table). */
+export const ACTION_READ_SUBJECT = {
+  audit: 'Audit',
+  observation: 'Incident',
+  incident: 'Incident',
+  safety_interaction: 'Incident',
+  other: 'Action',
+} as const satisfies Record<ActionSource, 'Audit' | 'Incident' | 'Action'>;
