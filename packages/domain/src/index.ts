@@ -23,3 +23,4 @@ export * from './mailers/index.js';
 export * from './sso/index.js';
 export * from './actions/index.js';
 export * from './observations/index.js';
+export * from './safety-interactions/index.js';

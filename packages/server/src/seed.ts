@@ -5,6 +5,7 @@ import { createRole, createOrganizationService } from './modules/organizations/s
 import { eq } from 'drizzle-orm';
 import { seedDemoCategories, seedDemoRootCauses } from './modules/categories/seed.js';
 import { seedDemoRoles } from './modules/roles/seed.js';
+import { seedDemoSafetyInteractions } from './modules/safety-interactions/seed.js';
 import { seedDemoSites } from './modules/sites/seed.js';
 import { seedDemoUsers } from './modules/users/seed.js';
 import { seedDemoWorkflows } from './modules/workflows/seed.js';
@@ -51,6 +52,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoCategories(tx);
     await seedDemoRootCauses(tx);
     await seedDemoWorkflows(tx);
+    await seedDemoSafetyInteractions(tx);
   });
   return true;
 }

@@ -6,6 +6,7 @@ import { observationsWebMessages } from '../observations/web-i18n.js';
 import { onboardingMessages } from '../onboarding/i18n.js';
 import { registrationMessages } from '../registration/i18n.js';
 import { rolesMessages } from '../roles/i18n.js';
+import { safetyInteractionsMessages } from '../safety-interactions/i18n.js';
 import { settingsMessages } from '../settings/i18n.js';
 import { sitesMessages } from '../sites/i18n.js';
 import { ssoMessages } from '../sso/i18n.js';
@@ -28,6 +29,7 @@ export const MODULE_MESSAGES = {
   onboarding: onboardingMessages,
   registration: registrationMessages,
   roles: rolesMessages,
+  safetyInteractions: safetyInteractionsMessages,
   settings: settingsMessages,
   sites: sitesMessages,
   sso: ssoMessages,

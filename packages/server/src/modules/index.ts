@@ -6,6 +6,7 @@ import type { ServerModule } from './module.js';
 import { onboardingModule } from './onboarding/module.js';
 import { registrationModule } from './registration/module.js';
 import { rolesModule } from './roles/module.js';
+import { safetyInteractionsModule } from './safety-interactions/module.js';
 import { settingsModule } from './settings/module.js';
 import { sitesModule } from './sites/module.js';
 import { ssoModule } from './sso/module.js';
@@ -26,4 +27,5 @@ export const MODULES: readonly ServerModule[] = [
   mailersModule,
   ssoModule,
   actionsModule,
+  safetyInteractionsModule,
 ];

@@ -1,0 +1,5 @@
+import type { Widen } from '../i18n/define.js';
+import { siEn } from './i18n-en.js';
+
+// TEMP until translated
+export const siZh: Widen<typeof siEn> = siEn;

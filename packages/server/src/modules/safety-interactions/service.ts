@@ -1,0 +1,347 @@
+import {
+  can, siLocalDateTime, siSerial, type SiCreate, type SiListItem, type SiListQuery, type SiResponse,
+} from '@bulwark/domain';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { recordAudit } from '../../platform/audit.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Tx } from '../../platform/db/db.js';
+import { users } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { AppError } from '../../platform/errors.js';
+import { pageWindow, searchPattern } from '../../platform/http/list.js';
+import { actionsOfSource, createActionsFor } from '../actions/service.js';
+import { siSchedules, safetyInteractions, siBehaviours, siCounters, siParticipants } from './tables.js';
+import { areaNames, siteRefs, type SiteRef } from './sites.js';
+
+type Row = typeof safetyInteractions.$inferSelect;
+const V = 'safetyInteractions.validation';
+
+/** The PostgreSQL error under a driver or ORM wrapper. */
+export function pgError(err: unknown): { code?: string; constraint?: string } {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e && typeof e === 'object'; i += 1) {
+    const rec = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof rec.code === 'string') return { code: rec.code, constraint: typeof rec.constraint === 'string' ? rec.constraint : undefined };
+    e = rec.cause;
+  }
+  return {};
+}
+
+const invalid = (fields: Record<string, string>) => new AppError('validation_failed', { fields });
+
+/* ---------------------------------------------------------------- rights */
+
+/**
+ * Changing an interaction: anyone with Observation update, or its observer (or whoever recorded it)
+ * holding Observation create, so a leader can finish and correct their own conversations.
+ */
+export function mayEdit(p: Principal, row: Pick<Row, 'observerId' | 'createdBy'>): boolean {
+  if (can(p.access, 'Observation', 'update')) return true;
+  const own = row.observerId === p.userId || row.createdBy === p.userId;
+  return own && can(p.access, 'Observation', 'create');
+}
+
+export function mayDelete(p: Principal): boolean {
+  return can(p.access, 'Observation', 'delete');
+}
+
+/* ---------------------------------------------------------------- checks */
+
+/** Active members among these ids, with their names (row-level security hides other organisations). */
+export async function activeMembers(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await tx.select({ id: users.id, fullName: users.fullName }).from(users)
+    .where(and(inArray(users.id, unique), eq(users.status, 'Active'), eq(users.isPlatformAdmin, false)));
+  return new Map(rows.map((r) => [r.id, r.fullName]));
+}
+
+/** Active members whose names or e-mails match, for the people pickers (first 50). */
+export async function peopleOptions(tx: Tx, search: string | undefined) {
+  const p = search ? searchPattern(search) : null;
+  const rows = await tx.select({ id: users.id, fullName: users.fullName, email: users.email }).from(users)
+    .where(and(eq(users.status, 'Active'), eq(users.isPlatformAdmin, false), eq(users.isGuest, false), p ? or(ilike(users.fullName, p), ilike(users.email, p)) : undefined))
+    .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id)).limit(50);
+  return rows.map((u) => ({ id: u.id, full_name: u.fullName, email: u.email }));
+}
+
+async function nextSerial(tx: Tx): Promise<number> {
+  const [row] = await tx.insert(siCounters).values({ lastSerial: 1 })
+    .onConflictDoUpdate({ target: siCounters.organizationId, set: { lastSerial: sql`${siCounters.lastSerial} + 1` } })
+    .returning({ n: siCounters.lastSerial });
+  return row!.n;
+}
+
+type Checked = { site: SiteRef; observerId: string; people: Array<{ userId: string | null; name: string }> };
+
+/**
+ * The rules that need the database: an active site and an area of it, members who are active, a time
+ * not in the future at the site, and a plan of the same site not fulfilled by another interaction.
+ */
+async function checkInput(tx: Tx, p: Principal, v: SiCreate, selfId: string | null, now: Date): Promise<Checked> {
+  const fields: Record<string, string> = {};
+  const [site] = (await siteRefs(tx, [v.site_id], true)).values();
+  if (!site) throw invalid({ site_id: `${V}.siteUnknown` });
+  if (v.area_id && !(await areaNames(tx)).get(v.area_id)?.startsWith(`${site.id}:`)) fields['area_id'] = `${V}.area`;
+  if (v.held_at > siLocalDateTime(site.time_zone, now)) fields['held_at'] = `${V}.heldInFuture`;
+  const observerId = v.observer_id ?? p.userId;
+  const memberIds = v.participants.map((x) => x.user_id).filter((x): x is string => x !== null);
+  const members = await activeMembers(tx, [observerId, ...memberIds]);
+  if (!members.has(observerId)) fields['observer_id'] = `${V}.userUnknown`;
+  v.participants.forEach((x, i) => {
+    if (x.user_id && !members.has(x.user_id)) fields[`participants.${i}.user_id`] = `${V}.userUnknown`;
+  });
+  if (v.schedule_id) {
+    const [plan] = await tx.select({ siteId: siSchedules.siteId }).from(siSchedules).where(eq(siSchedules.id, v.schedule_id));
+    if (!plan) fields['schedule_id'] = `${V}.scheduleUnknown`;
+    else if (plan.siteId !== v.site_id) fields['schedule_id'] = `${V}.scheduleOtherSite`;
+    else {
+      const [other] = await tx.select({ id: safetyInteractions.id }).from(safetyInteractions)
+        .where(and(eq(safetyInteractions.scheduleId, v.schedule_id), selfId ? sql`${safetyInteractions.id} <> ${selfId}` : undefined));
+      if (other) fields['schedule_id'] = `${V}.scheduleTaken`;
+    }
+  }
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  const people = v.participants.map((x) => ({ userId: x.user_id, name: x.user_id ? members.get(x.user_id)! : x.name! }));
+  return { site, observerId, people };
+}
+
+async function writeLists(tx: Tx, interactionId: string, v: SiCreate, people: Checked['people']) {
+  await tx.delete(siParticipants).where(eq(siParticipants.interactionId, interactionId));
+  await tx.delete(siBehaviours).where(eq(siBehaviours.interactionId, interactionId));
+  if (people.length > 0) {
+    await tx.insert(siParticipants).values(people.map((x, position) => ({ interactionId, position, userId: x.userId, name: x.name })));
+  }
+  const behaviours = [
+    ...v.safe_behaviours.map((b, position) => ({ interactionId, kind: 'safe' as const, position, topic: b.topic, note: b.note })),
+    ...v.at_risk_behaviours.map((b, position) => ({ interactionId, kind: 'at_risk' as const, position, topic: b.topic, note: b.note })),
+  ];
+  if (behaviours.length > 0) await tx.insert(siBehaviours).values(behaviours);
+}
+
+/** A plan taken at the same moment by another interaction is the same refusal the pre-check gives. */
+async function guardSchedule<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const { code, constraint } = pgError(err);
+    if (code === '23505' && constraint === 'safety_interactions_schedule') throw invalid({ schedule_id: `${V}.scheduleTaken` });
+    throw err;
+  }
+}
+
+function columnsOf(v: SiCreate, c: Checked) {
+  return {
+    observerId: c.observerId,
+    siteId: v.site_id,
+    areaId: v.area_id,
+    location: v.location,
+    // The local time read in the site's zone: PostgreSQL does the conversion, daylight saving included.
+    heldAt: sql`(${v.held_at}::timestamp at time zone ${c.site.time_zone})`,
+    heldOn: v.held_at.slice(0, 10),
+    durationMinutes: v.duration_minutes,
+    crew: v.crew,
+    topics: v.topics,
+    recognitionGiven: v.recognition_given,
+    comment: v.comment,
+    scheduleId: v.schedule_id,
+  };
+}
+
+/** What the audit trail keeps of the input (agreed actions are recorded by the actions module). */
+function auditOf(v: SiCreate) {
+  const { actions, ...rest } = v;
+  return { ...rest, actions_added: actions.length };
+}
+
+export type Written = { interaction: SiResponse; afterCommit: () => Promise<void> };
+
+export async function createInteraction(tx: Tx, deps: AppDeps, p: Principal, v: SiCreate, now = new Date()): Promise<Written> {
+  const checked = await checkInput(tx, p, v, null, now);
+  const serial = await nextSerial(tx);
+  const [row] = await guardSchedule(() => tx.insert(safetyInteractions).values({
+    ...columnsOf(v, checked),
+    serial,
+    status: v.status,
+    createdBy: p.userId,
+    completedAt: v.status === 'completed' ? now : null,
+  }).returning({ id: safetyInteractions.id }));
+  const id = row!.id;
+  await writeLists(tx, id, v, checked.people);
+  const created = await createActionsFor(tx, deps, p, { type: 'safety_interaction', id, siteId: v.site_id }, v.actions);
+  await recordAudit(tx, { actorUserId: p.userId, action: 'create', entity: 'SafetyInteraction', entityId: id, changes: { serial: siSerial(serial), ...auditOf(v) } });
+  return { interaction: await getInteraction(tx, p, id), afterCommit: created.afterCommit };
+}
+
+async function lockRow(tx: Tx, id: string): Promise<Row> {
+  const [row] = await tx.select().from(safetyInteractions).where(eq(safetyInteractions.id, id)).for('update');
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+export async function updateInteraction(tx: Tx, deps: AppDeps, p: Principal, id: string, v: SiCreate, now = new Date()): Promise<Written> {
+  const current = await lockRow(tx, id);
+  if (!mayEdit(p, current)) throw new AppError('forbidden', { messageKey: `${V}.notAllowed` });
+  if (current.status === 'completed' && v.status === 'draft') throw invalid({ status: `${V}.backToDraft` });
+  const before = await getInteraction(tx, p, id);
+  const checked = await checkInput(tx, p, v, id, now);
+  await guardSchedule(() => tx.update(safetyInteractions).set({
+    ...columnsOf(v, checked),
+    status: v.status,
+    updatedAt: now,
+    completedAt: current.completedAt ?? (v.status === 'completed' ? now : null),
+  }).where(eq(safetyInteractions.id, id)));
+  await writeLists(tx, id, v, checked.people);
+  const created = await createActionsFor(tx, deps, p, { type: 'safety_interaction', id, siteId: v.site_id }, v.actions);
+  const after = auditOf(v);
+  const was: Record<string, unknown> = {
+    observer_id: before.observer?.id ?? null, site_id: before.site.id, area_id: before.area?.id ?? null, location: before.location,
+    held_at: before.held_at, duration_minutes: before.duration_minutes, crew: before.crew, topics: before.topics,
+    recognition_given: before.recognition_given, comment: before.comment, status: before.status, schedule_id: before.schedule?.id ?? null,
+    participants: before.participants.map((x) => ({ user_id: x.user?.id ?? null, name: x.user ? null : x.name })),
+    safe_behaviours: before.safe_behaviours, at_risk_behaviours: before.at_risk_behaviours,
+  };
+  const changes: Record<string, unknown> = Object.fromEntries(Object.entries(after)
+    .filter(([k, val]) => k !== 'actions_added' && JSON.stringify(was[k] ?? null) !== JSON.stringify(val ?? null))
+    .map(([k, val]) => [k, { from: was[k] ?? null, to: val }]));
+  if (v.actions.length > 0) changes['actions_added'] = v.actions.length;
+  await recordAudit(tx, { actorUserId: p.userId, action: 'update', entity: 'SafetyInteraction', entityId: id, changes });
+  return { interaction: await getInteraction(tx, p, id), afterCommit: created.afterCommit };
+}
+
+/** Deletes an interaction. One with agreed actions stays: the actions would lose where they came from. */
+export async function deleteInteraction(tx: Tx, p: Principal, id: string): Promise<void> {
+  const current = await lockRow(tx, id);
+  const agreed = await actionsOfSource(tx, 'safety_interaction', id);
+  if (agreed.length > 0) throw new AppError('conflict', { messageKey: `${V}.hasActions` });
+  await tx.delete(safetyInteractions).where(eq(safetyInteractions.id, id));
+  await recordAudit(tx, { actorUserId: p.userId, action: 'delete', entity: 'SafetyInteraction', entityId: id, changes: { serial: siSerial(current.serial) } });
+}
+
+/* ---------------------------------------------------------------- reading */
+
+export async function getInteraction(tx: Tx, p: Principal, id: string): Promise<SiResponse> {
+  const [row] = await tx.select().from(safetyInteractions).where(eq(safetyInteractions.id, id));
+  if (!row) throw new AppError('not_found');
+  const [site] = (await siteRefs(tx, [row.siteId])).values();
+  const people = await tx.select().from(siParticipants).where(eq(siParticipants.interactionId, id)).orderBy(asc(siParticipants.position));
+  const behaviours = await tx.select().from(siBehaviours).where(eq(siBehaviours.interactionId, id)).orderBy(asc(siBehaviours.position));
+  const names = await namesOf(tx, [row.observerId, row.createdBy, ...people.map((x) => x.userId)]);
+  const [plan] = row.scheduleId
+    ? await tx.select({ id: siSchedules.id, plannedDate: siSchedules.plannedDate }).from(siSchedules).where(eq(siSchedules.id, row.scheduleId))
+    : [];
+  const areas = row.areaId ? await areaNames(tx) : new Map<string, string>();
+  const pick = (kind: 'safe' | 'at_risk') => behaviours.filter((b) => b.kind === kind).map((b) => ({ topic: b.topic, note: b.note }));
+  return {
+    id: row.id,
+    serial: row.serial,
+    status: row.status,
+    observer: personOf(names, row.observerId),
+    site: site!,
+    area: row.areaId ? { id: row.areaId, full_name: fullNameOf(areas.get(row.areaId)) } : null,
+    location: row.location,
+    held_at: siLocalDateTime(site!.time_zone, row.heldAt),
+    duration_minutes: row.durationMinutes,
+    participants: people.map((x) => ({ user: personOf(names, x.userId), name: x.name })),
+    crew: row.crew,
+    topics: row.topics,
+    safe_behaviours: pick('safe'),
+    at_risk_behaviours: pick('at_risk'),
+    recognition_given: row.recognitionGiven,
+    comment: row.comment,
+    schedule: plan ? { id: plan.id, planned_date: plan.plannedDate } : null,
+    actions: await actionsOfSource(tx, 'safety_interaction', id),
+    created_by: personOf(names, row.createdBy),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    can_edit: mayEdit(p, row),
+    can_delete: mayDelete(p),
+  };
+}
+
+/** Area names are kept as "siteId:full name" so one map answers "is it an area of this site" too. */
+function fullNameOf(entry: string | undefined): string {
+  return entry ? entry.slice(entry.indexOf(':') + 1) : '';
+}
+
+async function namesOf(tx: Tx, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((x): x is string => !!x))];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.fullName]));
+}
+
+function personOf(names: Map<string, string>, id: string | null) {
+  return id && names.has(id) ? { id, full_name: names.get(id)! } : null;
+}
+
+function listWhere(q: Omit<SiListQuery, 'page' | 'per_page' | 'export_to_excel'>): SQL | undefined {
+  const parts: SQL[] = [];
+  if (q.site_id) parts.push(eq(safetyInteractions.siteId, q.site_id));
+  if (q.observer_id) parts.push(eq(safetyInteractions.observerId, q.observer_id));
+  if (q.status) parts.push(eq(safetyInteractions.status, q.status));
+  if (q.topic) parts.push(sql`${q.topic} = any(${safetyInteractions.topics})`);
+  if (q.from) parts.push(gte(safetyInteractions.heldOn, q.from));
+  if (q.to) parts.push(lte(safetyInteractions.heldOn, q.to));
+  if (q.search) {
+    const s = searchPattern(q.search);
+    parts.push(or(
+      sql`('SI-' || lpad(${safetyInteractions.serial}::text, 6, '0')) ilike ${s}`,
+      ilike(safetyInteractions.crew, s),
+      ilike(safetyInteractions.location, s),
+      ilike(safetyInteractions.comment, s),
+      sql`exists (select 1 from ${users} where ${users.id} = ${safetyInteractions.observerId} and ${users.fullName} ilike ${s})`,
+      sql`exists (select 1 from si_participants x where x.interaction_id = ${safetyInteractions.id} and x.name ilike ${s})`,
+      sql`exists (select 1 from si_behaviours b where b.interaction_id = ${safetyInteractions.id} and b.note ilike ${s})`,
+    )!);
+  }
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+async function toListItems(tx: Tx, rows: Row[]): Promise<SiListItem[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const sites = await siteRefs(tx, rows.map((r) => r.siteId));
+  const names = await namesOf(tx, rows.map((r) => r.observerId));
+  const people = await tx.select().from(siParticipants).where(inArray(siParticipants.interactionId, ids)).orderBy(asc(siParticipants.position));
+  const tallies = await tx.select({ id: siBehaviours.interactionId, kind: siBehaviours.kind, n: count() }).from(siBehaviours)
+    .where(inArray(siBehaviours.interactionId, ids)).groupBy(siBehaviours.interactionId, siBehaviours.kind);
+  const areas = rows.some((r) => r.areaId) ? await areaNames(tx) : new Map<string, string>();
+  const tally = (id: string, kind: string) => Number(tallies.find((t) => t.id === id && t.kind === kind)?.n ?? 0);
+  return rows.map((r) => {
+    const site = sites.get(r.siteId)!;
+    return {
+      id: r.id,
+      serial: r.serial,
+      status: r.status,
+      observer: personOf(names, r.observerId),
+      site,
+      area: r.areaId ? { id: r.areaId, full_name: fullNameOf(areas.get(r.areaId)) } : null,
+      held_at: siLocalDateTime(site.time_zone, r.heldAt),
+      duration_minutes: r.durationMinutes,
+      people: people.filter((x) => x.interactionId === r.id).map((x) => x.name),
+      crew: r.crew,
+      topics: r.topics,
+      safe_count: tally(r.id, 'safe'),
+      at_risk_count: tally(r.id, 'at_risk'),
+      recognition_given: r.recognitionGiven,
+    };
+  });
+}
+
+const newestFirst = [desc(safetyInteractions.heldAt), desc(safetyInteractions.serial)];
+
+/** One page of interactions, newest first. */
+export async function listInteractions(tx: Tx, q: SiListQuery): Promise<{ items: SiListItem[]; total: number }> {
+  const where = listWhere(q);
+  const { limit, offset } = pageWindow(q);
+  const rows = await tx.select().from(safetyInteractions).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+  const [total] = await tx.select({ n: count() }).from(safetyInteractions).where(where);
+  return { items: await toListItems(tx, rows), total: Number(total?.n ?? 0) };
+}
+
+/** Every interaction matching the filters (the Excel export), capped so one request stays bounded. */
+export async function allInteractions(tx: Tx, q: SiListQuery, cap = 10_000): Promise<SiListItem[]> {
+  const rows = await tx.select().from(safetyInteractions).where(listWhere(q)).orderBy(...newestFirst).limit(cap);
+  return toListItems(tx, rows);
+}
