@@ -25,5 +25,14 @@ if (!('ResizeObserver' in window)) {
   Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
 }
 
-// Testing Library only cleans up by itself when the runner exposes globals; ours does not.
-afterEach(() => cleanup());
+// Mantine's autosizing textarea waits for web fonts; jsdom has no font loading API.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+}
+
+// Testing Library only cleans up by itself when the runner exposes globals; ours does not. Mantine's
+// dropdowns live in portals on <body>, outside the rendered container, so they are removed here too.
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+});

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.js';
 import type { HttpClient } from '../../api/http.js';
 import type { PushClient } from '../../api/push-client.js';
@@ -12,16 +12,6 @@ import { createMemoryStorage, createSessionStore } from '../../api/session-store
 import { ServicesContext, type Services } from '../../app/services.js';
 import { createI18n } from '../../i18n/setup.js';
 import { ObservationForm } from './observation-form.js';
-
-// jsdom has no font loading API; Mantine's autosizing textarea listens to it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
-}
-
-// Select dropdowns live in portals on <body>, outside what the render cleanup removes.
-afterEach(() => {
-  document.body.innerHTML = '';
-});
 
 const en = catalogs.en;
 const NOW = Date.parse('2026-06-01T12:00:00Z'); // 13:00 in London
