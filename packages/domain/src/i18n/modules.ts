@@ -1,4 +1,5 @@
 import { actionsMessages } from '../actions/i18n.js';
+import { actionsWebMessages } from '../actions/web-i18n.js';
 import { categoriesMessages } from '../categories/i18n.js';
 import { mailersMessages } from '../mailers/i18n.js';
 import { observationsMessages } from '../observations/i18n.js';
@@ -22,6 +23,7 @@ import { kitMessages } from './kit.js';
 export const MODULE_MESSAGES = {
   kit: kitMessages,
   actions: actionsMessages,
+  actionsWeb: actionsWebMessages,
   categories: categoriesMessages,
   mailers: mailersMessages,
   observations: observationsMessages,

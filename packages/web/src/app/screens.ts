@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { actionsScreens } from '../features/actions/screens.js';
 import { categoriesScreens } from '../features/categories/screens.js';
 import { mailersScreens } from '../features/mailers/screens.js';
 import { observationsScreens } from '../features/observations/screens.js';
@@ -44,6 +45,7 @@ const SCREENS: Record<string, ScreenLoader> = {
   ...mailersScreens,
   ...ssoScreens,
   ...observationsScreens,
+  ...actionsScreens,
 };
 
 const modulePage: ScreenLoader = () => import('../features/pages/module-page.js').then((m) => m.ModulePage);

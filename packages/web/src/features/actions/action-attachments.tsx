@@ -1,0 +1,148 @@
+import { FILE_RULES, formatBytes, type ActionAttachment, type ActionDetail } from '@bulwark/domain';
+import { Button, Center, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../app/notify.js';
+import { useServices } from '../../app/services.js';
+import { currentLanguage } from '../../i18n/setup.js';
+import { uploadForm, useDownload } from '../kit/index.js';
+import { ACTIONS_KEY } from './actions-api.js';
+import { formatInstant } from './format.js';
+import { usePanelConfirm } from './panel-dialogs.js';
+
+/** Files are served with the session's headers, so a thumbnail is fetched and shown through a blob URL. */
+function useFileUrl(url: string, enabled: boolean): string | null {
+  const { http } = useServices();
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let made: string | null = null;
+    let live = true;
+    http.download(url, { notify: false })
+      .then((f) => {
+        if (!live || !f) return;
+        made = URL.createObjectURL(f.blob);
+        setSrc(made);
+      })
+      .catch(() => setSrc(null));
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [http, url, enabled]);
+  return src;
+}
+
+function Thumbnail({ file }: { file: ActionAttachment }) {
+  const image = file.mime_type.startsWith('image/');
+  const src = useFileUrl(file.url, image);
+  if (image && src) return <Image src={src} alt={file.file_name} h={120} fit="cover" radius="sm" />;
+  return (
+    <Center h={120} bg="var(--mantine-color-gray-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+      <ThemeIcon variant="transparent" size="xl" color="gray" aria-hidden>
+        <Text fw={700} size="sm">{(file.file_name.split('.').pop() ?? '').slice(0, 4).toUpperCase() || 'FILE'}</Text>
+      </ThemeIcon>
+    </Center>
+  );
+}
+
+/** The files and photos of an action: thumbnails, download, and for whoever may report on it, add and remove. */
+export function ActionAttachments({ action }: { action: ActionDetail }) {
+  const { t, i18n } = useTranslation();
+  const { http } = useServices();
+  const queryClient = useQueryClient();
+  const download = useDownload();
+  const [confirm, dialog] = usePanelConfirm();
+  const [uploading, setUploading] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const language = currentLanguage(i18n);
+  const rule = FILE_RULES.attachment;
+
+  async function add(file: File | null) {
+    if (!file) return;
+    if (file.size > rule.maxBytes) return notifyError(t('storage.tooLarge', { max: formatBytes(rule.maxBytes) }));
+    // Browsers leave some types unlabelled; the server decides by content then.
+    if (file.type && !(rule.types as readonly string[]).includes(file.type)) return notifyError(t('storage.wrongType'));
+    setUploading(file.name);
+    try {
+      await http.post(`/api/actions/${action.id}/attachments`, uploadForm(file));
+      notifySuccess(t('actionsWeb.files.added', { name: file.name }));
+      await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
+    } catch {
+      // The HTTP client has shown the refusal.
+    } finally {
+      setUploading(null);
+    }
+  }
+
+  async function remove(file: ActionAttachment) {
+    const ok = await confirm({
+      title: t('actions.form.confirmRemoveAttachmentTitle', { name: file.file_name }),
+      message: t('actions.form.confirmRemoveAttachmentBody'),
+      confirmLabel: t('actions.form.removeAttachment'),
+      danger: true,
+    });
+    if (!ok) return;
+    setRemoving(file.id);
+    try {
+      await http.delete(`/api/actions/${action.id}/attachments/${file.id}`);
+      notifySuccess(t('actionsWeb.files.removed', { name: file.file_name }));
+      await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
+    } catch {
+      // The HTTP client has shown the refusal.
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      {action.can.report ? (
+        <Group gap="sm" wrap="wrap" align="center">
+          <FileButton onChange={(f) => void add(f)} accept={rule.types.join(',')}>
+            {(props) => (
+              <Button {...props} variant="light" loading={uploading !== null}>
+                {t('actions.form.addAttachment')}
+              </Button>
+            )}
+          </FileButton>
+          <Text size="xs" c="dimmed">{t('actionsWeb.files.rules', { max: formatBytes(rule.maxBytes) })}</Text>
+        </Group>
+      ) : null}
+      {action.attachments.length === 0 ? (
+        <Text c="dimmed" size="sm">{t('actions.form.noAttachments')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {action.attachments.map((file) => (
+            <Paper key={file.id} component="li" withBorder radius="md" p="xs">
+              <Thumbnail file={file} />
+              <Text size="sm" fw={500} mt={6} lineClamp={1} title={file.file_name} style={{ overflowWrap: 'anywhere' }}>{file.file_name}</Text>
+              <Text size="xs" c="dimmed">
+                {formatBytes(file.size_bytes)} · {t('actionsWeb.files.by', { name: file.uploaded_by?.full_name ?? '—', date: formatInstant(file.created_at, language, action.site.time_zone) })}
+              </Text>
+              <Group gap={6} mt={6}>
+                <Button size="compact-sm" variant="default" onClick={() => void download(file.url).catch(() => undefined)} aria-label={t('actionsWeb.files.download', { name: file.file_name })}>
+                  {t('actionsWeb.files.downloadShort')}
+                </Button>
+                {action.can.report ? (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    loading={removing === file.id}
+                    onClick={() => void remove(file)}
+                    aria-label={`${t('actions.form.removeAttachment')}: ${file.file_name}`}
+                  >
+                    {t('actions.form.removeAttachment')}
+                  </Button>
+                ) : null}
+              </Group>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+      {dialog}
+    </Stack>
+  );
+}
