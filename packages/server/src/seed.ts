@@ -4,6 +4,7 @@ import { organizations } from './platform/db/schema.js';
 import { createRole, createOrganizationService } from './modules/organizations/service.js';
 import { eq } from 'drizzle-orm';
 import { seedDemoCategories, seedDemoRootCauses } from './modules/categories/seed.js';
+import { seedDemoObservations } from './modules/observations/seed.js';
 import { seedDemoRoles } from './modules/roles/seed.js';
 import { seedDemoSafetyInteractions } from './modules/safety-interactions/seed.js';
 import { seedDemoSites } from './modules/sites/seed.js';
@@ -52,6 +53,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoCategories(tx);
     await seedDemoRootCauses(tx);
     await seedDemoWorkflows(tx);
+    await seedDemoObservations(tx);
     await seedDemoSafetyInteractions(tx);
   });
   return true;

@@ -46,6 +46,7 @@ describe('deny by default', () => {
       .map((r) => `${r.method} ${r.url}`).sort();
     expect(publicRoutes).toEqual([
       'GET /api/guest_users/availability',
+      'GET /api/observations/outer_obs_data',
       'GET /api/registrations/sub_domain_availability',
       'GET /api/sso/authorize',
       'GET /api/sso/callback',
@@ -54,6 +55,8 @@ describe('deny by default', () => {
       'GET /api/v1/organizations/lookup',
       'GET /api/v2/api_connection_checks',
       'POST /api/guest_users',
+      'POST /api/observations/outer',
+      'POST /api/observations/outer/attachments',
       'POST /api/organizations',
       'POST /api/registrations/:registration_id/resend',
       'POST /api/registrations/:registration_id/verify',

@@ -3,6 +3,7 @@ import { categoriesModule } from './categories/module.js';
 import { guestsModule } from './guests/module.js';
 import { mailersModule } from './mailers/module.js';
 import type { ServerModule } from './module.js';
+import { observationsModule } from './observations/module.js';
 import { onboardingModule } from './onboarding/module.js';
 import { registrationModule } from './registration/module.js';
 import { rolesModule } from './roles/module.js';
@@ -26,6 +27,7 @@ export const MODULES: readonly ServerModule[] = [
   settingsModule,
   mailersModule,
   ssoModule,
+  observationsModule,
   actionsModule,
   safetyInteractionsModule,
 ];
