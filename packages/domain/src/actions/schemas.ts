@@ -49,7 +49,14 @@ export const ACTION_SYSTEM_TARGETS: readonly ActionStatus[] = ['overdue'];
  * - A closed action is read-only for everybody.
  */
 export const ACTION_RESPONSIBLE_FIELDS = ['status', 'remarks', 'image_description'] as const;
-export const ACTION_RESPONSIBLE_TARGETS: readonly ActionStatus[] = ['in_progress', 'completed'];
+/** The moves the responsible person may make on their own action: start it, complete it. */
+export const ACTION_RESPONSIBLE_MOVES: Record<ActionStatus, readonly ActionStatus[]> = {
+  open: ['in_progress', 'completed'],
+  overdue: ['in_progress', 'completed'],
+  in_progress: ['completed'],
+  completed: [],
+  closed: [],
+};
 
 export type ActionActor = { userId: string; canUpdate: boolean };
 export type ActionAbilities = {
@@ -67,7 +74,7 @@ export function actionAbilities(action: { status: ActionStatus; responsible_id: 
   const manual = ACTION_TRANSITIONS[action.status].filter((s) => !ACTION_SYSTEM_TARGETS.includes(s)
     // overdue -> open happens by moving the due date, not by picking the status.
     && !(action.status === 'overdue' && s === 'open'));
-  const move_to = actor.canUpdate ? manual : mine ? manual.filter((s) => ACTION_RESPONSIBLE_TARGETS.includes(s)) : [];
+  const move_to = actor.canUpdate ? manual : mine ? manual.filter((s) => ACTION_RESPONSIBLE_MOVES[action.status].includes(s)) : [];
   return { edit: actor.canUpdate, report: actor.canUpdate || mine, move_to };
 }
 
@@ -294,7 +301,11 @@ export const actionHistoryEntrySchema = z.object({
   id: z.string(),
   event: z.enum(ACTION_HISTORY_EVENTS),
   actor: person.nullable(),
-  /** For updates: field -> { from, to }; for status: { from, to }; for files: { file_name }. */
+  /**
+   * action_create: the fields given. action_update: field -> { from, to }. action_status and
+   * action_overdue: { from, to } of the status, plus field -> { from, to } of what changed with it.
+   * action_attach / action_detach: { file_id, file_name }.
+   */
   changes: z.record(z.string(), z.unknown()),
   created_at: z.string(),
 });

@@ -2,7 +2,7 @@ import {
   ACTION_HISTORY_EVENTS, ACTION_LIST_KINDS, ACTION_STATUSES, actionAbilities, can, type ActionDetail, type ActionHistoryEvent,
   type ActionListItem, type ActionListKind, type ActionListQuery, type ActionSource, type ActionStatusCounts, type MyActionCounts,
 } from '@bulwark/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Tx } from '../../platform/db/db.js';

@@ -111,8 +111,9 @@ export async function updateAction(tx: Tx, deps: ActionsDeps, p: Principal, id: 
     if (to === 'closed') Object.assign(set, { closedAt: now, closedBy: p.userId });
   }
   await tx.update(actions).set(set).where(eq(actions.id, id));
-  if (Object.keys(diff).length > 0) await recordAudit(tx, { actorUserId: p.userId, action: 'action_update', entity: 'Action', entityId: id, changes: diff });
-  if (to !== from) await recordAudit(tx, { actorUserId: p.userId, action: 'action_status', entity: 'Action', entityId: id, changes: { from, to } });
+  // One history entry per change, so its parts never come out of order.
+  if (to !== from) await recordAudit(tx, { actorUserId: p.userId, action: 'action_status', entity: 'Action', entityId: id, changes: { ...diff, from, to } });
+  else if (Object.keys(diff).length > 0) await recordAudit(tx, { actorUserId: p.userId, action: 'action_update', entity: 'Action', entityId: id, changes: diff });
 
   const mail: Array<QueuedTemplatedMail | null> = [];
   const mailed = { id, serial: row.serial, description: changed.description ?? row.description, dueDate, sourceType: row.sourceType };
