@@ -97,7 +97,7 @@ export function useActionRights() {
   return actionRights(useProfile());
 }
 
-/** 'ACT-000012': how an action's number is written everywhere it is shown. */
+/** '#12': how an action's number is written on screen, in mails and in the search box (the server finds "#12"). */
 export function actionSerial(serial: number): string {
-  return `ACT-${String(serial).padStart(6, '0')}`;
+  return `#${serial}`;
 }
