@@ -4,7 +4,7 @@ import {
   observationImportErrorSchema, observationImportResultResponse, observationListQuery, observationListResponse, observationResponse,
   observationStatusCountsResponse, observationUpdateBody, okResponse, translate, type ObservationListItem,
 } from '@bulwark/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -228,15 +228,16 @@ export function observationRoutes(app: FastifyInstance, deps: AppDeps) {
     const p = principalOf(req);
     const upload = await readUpload(req, FILE_RULES.workbook.maxBytes);
     const sheet = await readWorkbookRows(upload.bytes);
-    const result = await inTenant(db, p.organizationId, async (tx) => {
-      const r2 = await importObservations(tx, deps, p, sheet, req.lang);
-      // Any refused row: nothing of this import may stay.
-      if (r2.errors.length > 0) tx.rollback();
-      return r2;
-    }).catch((err: unknown) => {
-      if (err instanceof Error && err.name === 'TransactionRollbackError') return null;
-      throw err;
-    });
+    let result: Awaited<ReturnType<typeof importObservations>> | null = null;
+    try {
+      await inTenant(db, p.organizationId, async (tx) => {
+        result = await importObservations(tx, deps, p, sheet, req.lang);
+        // Any refused row: nothing of this import may stay.
+        if (result.errors.length > 0) tx.rollback();
+      });
+    } catch (err) {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    }
     if (!result) throw new AppError('internal');
     if (result.errors.length > 0) {
       const fields = Object.fromEntries(result.errors.map((e) => [`${e.row}.${e.field}`, e.message]));
