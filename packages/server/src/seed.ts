@@ -3,6 +3,7 @@ import { asPlatform, type Db } from './platform/db/db.js';
 import { organizations } from './platform/db/schema.js';
 import { createRole, createOrganizationService } from './modules/organizations/service.js';
 import { eq } from 'drizzle-orm';
+import { seedDemoActions } from './modules/actions/seed.js';
 import { seedDemoCategories, seedDemoRootCauses } from './modules/categories/seed.js';
 import { seedDemoObservations } from './modules/observations/seed.js';
 import { seedDemoRoles } from './modules/roles/seed.js';
@@ -53,6 +54,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoCategories(tx);
     await seedDemoRootCauses(tx);
     await seedDemoWorkflows(tx);
+    await seedDemoActions(tx);
     await seedDemoObservations(tx);
     await seedDemoSafetyInteractions(tx);
   });

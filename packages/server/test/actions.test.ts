@@ -6,6 +6,7 @@ import { actions } from '../src/modules/actions/tables.js';
 import { categories } from '../src/modules/categories/tables.js';
 import { createOrganizationService, createRole } from '../src/modules/organizations/service.js';
 import { sites } from '../src/modules/sites/tables.js';
+import { seedDemo } from '../src/seed.js';
 import { loadPrincipal } from '../src/platform/auth/principal.js';
 import { asPlatform, inTenant } from '../src/platform/db/db.js';
 import { auditLog, mailOutbox, notifications, organizations, users } from '../src/platform/db/schema.js';
@@ -450,3 +451,18 @@ describe('history', () => {
   });
 });
 
+
+describe('demo seed', () => {
+  it('gives the demo organisation one action of its own per status, raised by the safety manager for the supervisor', async () => {
+    expect(await seedDemo(t.deps.db.app)).toBe(true);
+    const priya = await signIn(t, 'demo', 'priya.nair@demo.test', 'Demo#2026!');
+    const list = (await call(t, priya, 'GET', '/api/actions/other_action_datas')).json() as ActionListResponse;
+    expect(list.counts).toMatchObject({ all: 5, open: 1, in_progress: 1, overdue: 1, completed: 1, closed: 1 });
+    expect(list.actions.every((x) => x.responsible?.full_name === 'Tomasz Kowalski' && x.created_by?.full_name === 'Priya Nair')).toBe(true);
+    const tomasz = await signIn(t, 'demo', 'tomasz.kowalski@demo.test', 'Demo#2026!');
+    const open = list.actions.find((x) => x.status === 'open')!;
+    const detail = await call(t, tomasz, 'GET', `/api/actions/${open.id}?actionable_type=other`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect((detail.json() as ActionDetail).can.move_to).toEqual(['in_progress', 'completed']);
+  });
+});
