@@ -9,7 +9,7 @@ import { sites } from '../src/modules/sites/tables.js';
 import { loadPrincipal, type Principal } from '../src/platform/auth/principal.js';
 import { AppError } from '../src/platform/errors.js';
 import { asPlatform, inTenant } from '../src/platform/db/db.js';
-import { auditLog, mailOutbox, notifications } from '../src/platform/db/schema.js';
+import { auditLog, mailOutbox, notifications, organizations } from '../src/platform/db/schema.js';
 import { call, createOrg, createTestApp, PASSWORD, signIn, type Session, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -168,6 +168,30 @@ describe('PATCH /api/actions/{id}: the responsible person', () => {
     expect((await patch(doerA, notMine.id, { status: 'in_progress' })).statusCode).toBe(403);
     expect((await patch(readerA, notMine.id, { remarks: 'hello' })).statusCode).toBe(403);
     expect((await rowOf(notMine.id)).remarks).toBeNull();
+  });
+});
+
+describe('PATCH /api/actions/{id}: when the platform stops writes', () => {
+  it('refuses the responsible person’s changes once the free trial has ended or the storage is full, and writes nothing', async () => {
+    const x = await raise(managerA);
+    await t.deps.db.owner.update(organizations).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(organizations.id, a.id));
+    try {
+      const res = await patch(doerA, x.id, { status: 'in_progress' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('free_trial_expired');
+    } finally {
+      await t.deps.db.owner.update(organizations).set({ trialEndsAt: new Date(Date.now() + 14 * 86_400_000) }).where(eq(organizations.id, a.id));
+    }
+    const [org] = await t.deps.db.owner.select().from(organizations).where(eq(organizations.id, a.id));
+    await t.deps.db.owner.update(organizations).set({ storageQuotaBytes: org!.storageUsedBytes }).where(eq(organizations.id, a.id));
+    try {
+      const res = await patch(doerA, x.id, { remarks: 'Started' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('memory_exhausted');
+    } finally {
+      await t.deps.db.owner.update(organizations).set({ storageQuotaBytes: org!.storageQuotaBytes }).where(eq(organizations.id, a.id));
+    }
+    expect(await rowOf(x.id)).toMatchObject({ status: 'open', remarks: null });
   });
 });
 

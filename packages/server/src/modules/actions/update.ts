@@ -46,11 +46,11 @@ const COLUMN: Record<Exclude<keyof ActionUpdate, 'status'>, keyof Row> = {
  */
 export async function updateAction(tx: Tx, deps: ActionsDeps, p: Principal, id: string, body: ActionUpdate, lang: Principal['locale']): Promise<AfterCommit> {
   const row = await actionRow(tx, id, true);
-  refuseClosed(row);
   refuseFrozenWrites(p);
   const canUpdate = can(p.access, 'Action', 'update');
   const mine = row.responsibleId === p.userId;
   if (!canUpdate && !mine) throw new AppError('forbidden');
+  refuseClosed(row);
 
   // Only what really changes counts (a form sends every field back).
   const changed = Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && (k === 'status' ? v !== row.status : v !== row[COLUMN[k as keyof typeof COLUMN]]))) as ActionUpdate;
