@@ -430,6 +430,15 @@ async function storageUsed(orgId: string): Promise<number> {
   return row!.used;
 }
 
+describe('GET /api/actions/categories', () => {
+  it('lists the active action categories of the organisation only, to anyone signed in', async () => {
+    const res = await call(t, doerA, 'GET', '/api/actions/categories');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().categories).toEqual([{ id: cat.corrective, name: 'Guarding', type: 'corrective' }]);
+    expect((await call(t, adminB, 'GET', '/api/actions/categories')).json().categories).toEqual([]);
+  });
+});
+
 describe('push request get_actions', () => {
   it('answers the asker’s unfinished actions by status', async () => {
     const claims = await t.deps.tokens.verify(doerA.token);

@@ -326,3 +326,9 @@ export type ActionDetail = z.infer<typeof actionDetailSchema>;
 /** Push request get_actions: the signed-in user's unfinished actions. */
 export const myActionCountsSchema = z.object({ open: z.number(), in_progress: z.number(), overdue: z.number(), total: z.number() });
 export type MyActionCounts = z.infer<typeof myActionCountsSchema>;
+
+/** GET /api/actions/categories: the active categories of the actions module, for the form's picker. */
+export const actionCategoryOptionsSchema = z.object({
+  categories: z.array(z.object({ id: z.string(), name: z.string(), type: z.string() })),
+});
+export type ActionCategoryOptions = z.infer<typeof actionCategoryOptionsSchema>;

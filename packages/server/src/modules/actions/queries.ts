@@ -193,3 +193,9 @@ export const ACTION_READ_SUBJECT = {
   safety_interaction: 'Incident',
   other: 'Action',
 } as const satisfies Record<ActionSource, 'Audit' | 'Incident' | 'Action'>;
+
+/** The active categories of the actions module, by type and name. */
+export async function categoryOptions(tx: Tx) {
+  return tx.select({ id: categories.id, name: categories.name, type: categories.type }).from(categories)
+    .where(and(eq(categories.module, 'actions'), eq(categories.active, true))).orderBy(asc(categories.type), asc(categories.name));
+}

@@ -1,5 +1,5 @@
 import {
-  ACTION_LIST_KINDS, actionCreateSchema, actionDetailQuerySchema, actionDetailSchema, actionListQuerySchema, actionListResponseSchema,
+  ACTION_LIST_KINDS, actionCategoryOptionsSchema, actionCreateSchema, actionDetailQuerySchema, actionDetailSchema, actionListQuerySchema, actionListResponseSchema,
   actionUpdateSchema, errorResponse, okResponse, translate, type ActionListItem, type ActionListKind, type Subject,
 } from '@bulwark/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,7 +13,7 @@ import { principalOf } from '../../platform/http/access.js';
 import { pagination } from '../../platform/http/list.js';
 import { readUpload } from '../../platform/http/upload.js';
 import { siteTimeZone, createActionsFor } from './service.js';
-import { actionDetail, actionRow, allActions, listActions, mayReadAction } from './queries.js';
+import { actionDetail, actionRow, allActions, categoryOptions, listActions, mayReadAction } from './queries.js';
 import { addAttachment, removeAttachment, updateAction } from './update.js';
 
 const tags = ['Actions'];
@@ -96,6 +96,15 @@ export function actionRoutes(app: FastifyInstance, deps: AppDeps) {
       return { actions: page.actions, pagination: pagination(page.total, q.page, q.per_page), counts: page.counts };
     });
   }
+
+  r.get('/api/actions/categories', {
+    // The form's picker: whoever may open an action form may see the category names (no Category right needed).
+    config: { access: { session: true } },
+    schema: { tags, summary: 'Active categories of the actions module, for the action form', response: { 200: actionCategoryOptionsSchema, ...errors } },
+  }, async (req) => {
+    const p = principalOf(req);
+    return { categories: await inTenant(db, p.organizationId, (tx) => categoryOptions(tx)) };
+  });
 
   r.get('/api/actions/:id', {
     config: { access: { session: true } },
