@@ -2,7 +2,8 @@ import { ACTION_STATUSES, ACTION_TRANSITIONS, actionDateIn, canMoveAction, trans
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActionsFor, registerActionSource } from '../src/modules/actions/service.js';
-import { sweepActions } from '../src/modules/actions/sweep.js';
+import { ACTIONS_SWEEP_QUEUE, sweepActions } from '../src/modules/actions/sweep.js';
+import { moduleJobs } from '../src/app.js';
 import { actions } from '../src/modules/actions/tables.js';
 import { createOrganizationService, createRole } from '../src/modules/organizations/service.js';
 import { sites } from '../src/modules/sites/tables.js';
@@ -332,6 +333,12 @@ describe('source modules (registerActionSource, createActionsFor)', () => {
 });
 
 describe('the hourly sweep (overdue and due-soon, in each site’s time zone)', () => {
+  it('is scheduled hourly through the jobs of the module', () => {
+    const jobs = moduleJobs(t.deps);
+    expect(jobs.schedules).toContainEqual({ name: ACTIONS_SWEEP_QUEUE, cron: '15 * * * *' });
+    expect(typeof jobs.handlers[ACTIONS_SWEEP_QUEUE]).toBe('function');
+  });
+
   it('uses the site’s date: at 12:00 UTC Kiritimati is already on the next day, Honolulu not', async () => {
     // A day ten days ahead, at noon UTC: Kiritimati (UTC+14) reads the next date, Honolulu (UTC-10) the same.
     const due = inDays(10);
