@@ -1,6 +1,6 @@
 import { translate, type Language, type Observation, type ObservationListResponse, type ObservationStatusCounts } from '@bulwark/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sweepActions } from '../src/modules/actions/sweep.js';
 import { actions } from '../src/modules/actions/tables.js';
 import { inTenant } from '../src/platform/db/db.js';
@@ -213,7 +213,11 @@ describe('status follows the actions; closing', () => {
       const res = await call(t, who, 'PATCH', `/api/actions/${actionId}`, payload);
       expect(res.statusCode, res.body).toBe(200);
     };
+    // Screens showing the observation hear that it changed, though only its action was written.
+    const pushed = vi.spyOn(t.deps.push, 'toOrganization');
     await move(s.supervisorA, first!.id, { status: 'in_progress' });
+    expect(pushed).toHaveBeenCalledWith(a.id, { channel: 'observations', change: 'updated', id });
+    pushed.mockRestore();
     expect((await detail(s.managerA, id)).status).toBe('in_progress');
     await move(s.supervisorA, first!.id, { status: 'completed', remarks: 'Gloves issued' });
     expect((await detail(s.managerA, id)).status).toBe('in_progress');

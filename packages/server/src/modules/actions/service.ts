@@ -10,7 +10,7 @@ import { categories } from '../categories/tables.js';
 import { dispatchTemplatedMail, type QueuedTemplatedMail } from '../mailers/send.js';
 import { sites } from '../sites/tables.js';
 import { mailAboutAction } from './notify.js';
-import { describeSources, notifySources } from './sources.js';
+import { describeSources, notifySources, type SourceChange } from './sources.js';
 import { actions, actionSerials } from './tables.js';
 
 export { registerActionSource, type ActionSourceHooks, type SourceReference } from './sources.js';
@@ -21,9 +21,16 @@ export type ActionsDeps = Pick<AppDeps, 'config' | 'mail' | 'jobs' | 'push'>;
 /** Work to do once the transaction has committed: push the change, hand mail to the delivery job. */
 export type AfterCommit = () => Promise<void>;
 
-export function afterCommitOf(deps: ActionsDeps, organizationId: string, changed: ReadonlyArray<{ id: string; change: 'created' | 'updated' | 'removed' }>, mail: ReadonlyArray<QueuedTemplatedMail | null>): AfterCommit {
+export function afterCommitOf(
+  deps: ActionsDeps,
+  organizationId: string,
+  changed: ReadonlyArray<{ id: string; change: 'created' | 'updated' | 'removed' }>,
+  mail: ReadonlyArray<QueuedTemplatedMail | null>,
+  sources: readonly SourceChange[] = [],
+): AfterCommit {
   return async () => {
     for (const c of changed) deps.push.toOrganization(organizationId, { channel: 'actions', change: c.change, id: c.id });
+    for (const s of sources) deps.push.toOrganization(organizationId, { channel: s.channel, change: 'updated', id: s.id });
     const queued = mail.filter((m): m is QueuedTemplatedMail => m !== null);
     if (queued.length > 0) await dispatchTemplatedMail(deps, queued);
   };
@@ -177,9 +184,9 @@ export async function createActionsFor(
         { assigned_by: actor.fullName }));
     }
   }
-  await notifySources(tx, [{ type: source.type, id: source.id }]);
+  const sources = await notifySources(tx, [{ type: source.type, id: source.id }]);
   return {
     actions: await toSummaries(tx, rows),
-    afterCommit: afterCommitOf(deps, actor.organizationId, rows.map((r) => ({ id: r.id, change: 'created' as const })), mail),
+    afterCommit: afterCommitOf(deps, actor.organizationId, rows.map((r) => ({ id: r.id, change: 'created' as const })), mail, sources),
   };
 }

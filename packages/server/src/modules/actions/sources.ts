@@ -1,4 +1,4 @@
-import type { ActionSource } from '@bulwark/domain';
+import type { ActionSource, PushChannel } from '@bulwark/domain';
 import type { Tx } from '../../platform/db/db.js';
 
 /** What the actions module shows of a source record: its serial and a short label. */
@@ -16,7 +16,15 @@ export type ActionSourceHooks = {
   onActionsChanged: (tx: Tx, sourceIds: string[]) => Promise<void>;
   /** The serial and label of each source record, for lists, the detail and the export. */
   describe?: (tx: Tx, sourceIds: string[]) => Promise<Map<string, SourceReference>>;
+  /**
+   * The source's push channel: after the commit, screens showing the source records hear that they
+   * changed (an observation's status follows its actions without its own write).
+   */
+  channel?: PushChannel;
 };
+
+/** A source record whose screens must hear of an action change once the transaction commits. */
+export type SourceChange = { channel: PushChannel; id: string };
 
 const hooks = new Map<ActionSource, ActionSourceHooks>();
 
@@ -28,8 +36,8 @@ export function sourceHooks(type: ActionSource): ActionSourceHooks | undefined {
   return hooks.get(type);
 }
 
-/** Runs the hooks for every source touched, grouped by type. */
-export async function notifySources(tx: Tx, touched: ReadonlyArray<{ type: ActionSource; id: string | null }>): Promise<void> {
+/** Runs the hooks for every source touched, grouped by type; answers what to push after the commit. */
+export async function notifySources(tx: Tx, touched: ReadonlyArray<{ type: ActionSource; id: string | null }>): Promise<SourceChange[]> {
   const byType = new Map<ActionSource, Set<string>>();
   for (const t of touched) {
     if (!t.id) continue;
@@ -37,10 +45,14 @@ export async function notifySources(tx: Tx, touched: ReadonlyArray<{ type: Actio
     set.add(t.id);
     byType.set(t.type, set);
   }
+  const changes: SourceChange[] = [];
   for (const [type, ids] of byType) {
     const h = hooks.get(type);
-    if (h) await h.onActionsChanged(tx, [...ids]);
+    if (!h) continue;
+    await h.onActionsChanged(tx, [...ids]);
+    if (h.channel) for (const id of ids) changes.push({ channel: h.channel, id });
   }
+  return changes;
 }
 
 /** Serial and label of the source records of `refs`, by source id. */

@@ -58,9 +58,9 @@ export async function sweepActions(deps: Pick<AppDeps, 'db' | 'config' | 'mail' 
           dueSoonIds.push(a.id);
         }
       }
-      await notifySources(tx, touched);
+      const sources = await notifySources(tx, touched);
       return {
-        afterCommit: afterCommitOf(deps, org.id, overdueIds.map((id) => ({ id, change: 'updated' as const })), mail),
+        afterCommit: afterCommitOf(deps, org.id, overdueIds.map((id) => ({ id, change: 'updated' as const })), mail, sources),
         overdue: overdueIds,
         dueSoon: dueSoonIds,
       };

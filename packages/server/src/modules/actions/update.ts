@@ -123,8 +123,8 @@ export async function updateAction(tx: Tx, deps: ActionsDeps, p: Principal, id: 
   if (to === 'completed' && from !== 'completed' && row.createdBy && row.createdBy !== p.userId) {
     mail.push(await mailAboutAction(tx, deps, 'action_completed', row.createdBy, mailed, { completed_by: p.fullName }));
   }
-  if (to !== from) await notifySources(tx, [{ type: row.sourceType, id: row.sourceId }]);
-  return afterCommitOf(deps, p.organizationId, [{ id, change: 'updated' }], mail);
+  const sources = to !== from ? await notifySources(tx, [{ type: row.sourceType, id: row.sourceId }]) : [];
+  return afterCommitOf(deps, p.organizationId, [{ id, change: 'updated' }], mail, sources);
 }
 
 /** POST /api/actions/{id}/attachments: the responsible person or an updater adds a file or photo. */

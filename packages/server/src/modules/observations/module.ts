@@ -18,6 +18,7 @@ registerActionSource('observation', {
       : [];
     return new Map(rows.map((r) => [r.id, { serial: r.serial, label: formatObservationSerial(r.serial) }]));
   },
+  channel: 'observations',
 });
 
 /**
