@@ -6,6 +6,7 @@ import { observationsScreens } from '../features/observations/screens.js';
 import { onboardingScreens } from '../features/onboarding/screens.js';
 import { registrationScreens } from '../features/registration/screens.js';
 import { rolesScreens } from '../features/roles/screens.js';
+import { safetyInteractionsScreens } from '../features/safety-interactions/screens.js';
 import { settingsScreens } from '../features/settings/screens.js';
 import { sitesScreens } from '../features/sites/screens.js';
 import { ssoScreens } from '../features/sso/screens.js';
@@ -46,6 +47,7 @@ const SCREENS: Record<string, ScreenLoader> = {
   ...ssoScreens,
   ...observationsScreens,
   ...actionsScreens,
+  ...safetyInteractionsScreens,
 };
 
 const modulePage: ScreenLoader = () => import('../features/pages/module-page.js').then((m) => m.ModulePage);
