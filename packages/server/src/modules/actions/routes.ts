@@ -3,13 +3,14 @@ import {
   actionUpdateSchema, errorResponse, okResponse, translate, type ActionListItem, type ActionListKind, type Subject,
 } from '@bulwark/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inTenant } from '../../platform/db/db.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { sendWorkbook, type ExcelColumn } from '../../platform/export/excel.js';
 import { principalOf } from '../../platform/http/access.js';
+import { refuseInvalid } from '../../platform/http/validation.js';
 import { pagination } from '../../platform/http/list.js';
 import { readUpload } from '../../platform/http/upload.js';
 import { siteTimeZone, createActionsFor } from './service.js';
@@ -34,21 +35,6 @@ const LIST_GUARDS: Record<ActionListKind, Subject> = {
   incident_action_datas: 'Incident',
   si_observation_action_datas: 'Incident',
 };
-
-/** Checks the request after the rights guard (`attachValidation`), each refused field with its own key. */
-function refuseInvalid(req: FastifyRequest): void {
-  const err = req.validationError;
-  if (!err) return;
-  if (!hasZodFastifySchemaValidationErrors(err)) throw new AppError('bad_request');
-  const fields: Record<string, string> = {};
-  for (const issue of err.validation) {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
-    const message = issue.message ?? '';
-    const key = /^[a-z]\w*(\.\w+)+$/i.test(message) ? message : /received undefined|required/i.test(message) ? 'validation.required' : 'validation.invalid';
-    fields[field] ??= key;
-  }
-  throw new AppError('validation_failed', { fields });
-}
 
 function excelColumns(req: FastifyRequest): ExcelColumn<ActionListItem>[] {
   const t = (key: string) => translate(req.lang, `actions.${key}`);

@@ -6,7 +6,7 @@ import {
 } from '@bulwark/domain';
 import { and, eq, isNull, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inTenant } from '../../platform/db/db.js';
 import { files } from '../../platform/db/schema.js';
@@ -17,6 +17,7 @@ import { principalOf, requireTenant } from '../../platform/http/access.js';
 import { pagination } from '../../platform/http/list.js';
 import { limit } from '../../platform/http/rate-limit.js';
 import { readUpload } from '../../platform/http/upload.js';
+import { refuseInvalid } from '../../platform/http/validation.js';
 import { importObservations, importTemplate } from './import.js';
 import { allObservations, formData, guestFormData, hazardTypes, listObservations, statusCounts } from './list.js';
 import { renderObservationPdf } from './report.js';
@@ -32,23 +33,6 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** Guests: reports and uploads per address and hour. */
 export const GUEST_REPORTS_PER_HOUR = 10;
 export const GUEST_UPLOADS_PER_HOUR = 30;
-
-/**
- * Validation runs after the rights guard (`attachValidation`), so a user without the right hears
- * "forbidden" before any field error; each refused field keeps its own i18n key.
- */
-function refuseInvalid(req: FastifyRequest): void {
-  const err = req.validationError;
-  if (!err) return;
-  if (!hasZodFastifySchemaValidationErrors(err)) throw new AppError('bad_request');
-  const fields: Record<string, string> = {};
-  for (const issue of err.validation) {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
-    const message = issue.message ?? '';
-    fields[field] ??= /^[a-z]\w*(\.\w+)+$/i.test(message) ? message : /received undefined|required/i.test(message) ? 'validation.required' : 'validation.invalid';
-  }
-  throw new AppError('validation_failed', { fields });
-}
 
 function excelColumns(req: FastifyRequest): ExcelColumn<ObservationListItem>[] {
   const t = (key: string, vars?: Record<string, string | number>) => translate(req.lang, key, vars);
@@ -228,16 +212,18 @@ export function observationRoutes(app: FastifyInstance, deps: AppDeps) {
     const p = principalOf(req);
     const upload = await readUpload(req, FILE_RULES.workbook.maxBytes);
     const sheet = await readWorkbookRows(upload.bytes);
-    let result: Awaited<ReturnType<typeof importObservations>> | null = null;
+    // Filled inside the transaction, read after it (a holder, because the rollback ends the callback).
+    const outcome: { result?: Awaited<ReturnType<typeof importObservations>> } = {};
     try {
       await inTenant(db, p.organizationId, async (tx) => {
-        result = await importObservations(tx, deps, p, sheet, req.lang);
+        outcome.result = await importObservations(tx, deps, p, sheet, req.lang);
         // Any refused row: nothing of this import may stay.
-        if (result.errors.length > 0) tx.rollback();
+        if (outcome.result.errors.length > 0) tx.rollback();
       });
     } catch (err) {
       if (!(err instanceof TransactionRollbackError)) throw err;
     }
+    const result = outcome.result;
     if (!result) throw new AppError('internal');
     if (result.errors.length > 0) {
       const fields = Object.fromEntries(result.errors.map((e) => [`${e.row}.${e.field}`, e.message]));

@@ -4,13 +4,14 @@ import {
   siteResponseSchema, siteSchema, siteTreeResponseSchema, siteUpdateSchema, translate, type SiteResponse,
 } from '@bulwark/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inTenant } from '../../platform/db/db.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { sendWorkbook, type ExcelColumn } from '../../platform/export/excel.js';
 import { principalOf } from '../../platform/http/access.js';
+import { refuseInvalid } from '../../platform/http/validation.js';
 import { exportFlag, listQuery, pagination } from '../../platform/http/list.js';
 import {
   activeSitesOfUser, allSites, createNode, createSite, deleteNode, getManpower, getSite, headsOfSafety, listSites,
@@ -22,24 +23,6 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const idParams = z.object({ id: z.uuid({ message: 'validation.invalid' }) });
 const nodeParams = idParams.extend({ node_id: z.uuid({ message: 'validation.invalid' }) });
 const userSummary = z.object({ id: z.string(), full_name: z.string(), email: z.string() });
-
-/**
- * Routes check the request after the rights guard (`attachValidation`), and give every refused field
- * its own i18n key, module keys such as `sites.validation.phone` included.
- */
-function refuseInvalid(req: FastifyRequest): void {
-  const err = req.validationError;
-  if (!err) return;
-  if (!hasZodFastifySchemaValidationErrors(err)) throw new AppError('bad_request');
-  const fields: Record<string, string> = {};
-  for (const issue of err.validation) {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
-    const message = issue.message ?? '';
-    const key = /^[a-z]\w*(\.\w+)+$/i.test(message) ? message : /received undefined|required/i.test(message) ? 'validation.required' : 'validation.invalid';
-    fields[field] ??= key;
-  }
-  throw new AppError('validation_failed', { fields });
-}
 
 function excelColumns(req: FastifyRequest): ExcelColumn<SiteResponse>[] {
   const t = (key: string) => translate(req.lang, `sites.${key}`);
