@@ -21,6 +21,7 @@ export const observationsWebMessages = defineMessages({
       remove: 'Remove {{name}}',
       tooMany: 'At most {{count}} attachments.',
       wait: 'Wait until every file has finished uploading.',
+      download: 'Download {{name}}',
     },
     form: {
       noCategories: 'No categories for this type',
@@ -65,6 +66,7 @@ export const observationsWebMessages = defineMessages({
       remove: 'Quitar {{name}}',
       tooMany: 'Como máximo {{count}} adjuntos.',
       wait: 'Espere a que terminen de subirse todos los archivos.',
+      download: 'Descargar {{name}}',
     },
     form: {
       noCategories: 'No hay categorías para este tipo',
@@ -109,6 +111,7 @@ export const observationsWebMessages = defineMessages({
       remove: '{{name}} dosyasını kaldır',
       tooMany: 'En fazla {{count}} ek.',
       wait: 'Tüm dosyaların yüklenmesi bitene kadar bekleyin.',
+      download: '{{name}} dosyasını indir',
     },
     form: {
       noCategories: 'Bu tür için kategori yok',
@@ -153,6 +156,7 @@ export const observationsWebMessages = defineMessages({
       remove: '删除 {{name}}',
       tooMany: '最多 {{count}} 个附件。',
       wait: '请等待所有文件上传完成。',
+      download: '下载 {{name}}',
     },
     form: {
       noCategories: '此类型没有类别',

@@ -14,12 +14,18 @@ type Props = {
   prefix: 'actions' | 'add_actions';
   /** The earliest due date the site's calendar allows (today there). */
   minDate?: string;
+  /** Told the error paths a change makes stale (`<prefix>.<index>.<field>`). */
+  onEdit?: (...paths: string[]) => void;
 };
 
 /** The corrective actions raised with the observation: one card per action, added and removed freely. */
-export function ActionRows({ rows, onChange, onAdd, canRemove, formData, errors, prefix, minDate }: Props) {
+export function ActionRows({ rows, onChange, onAdd, canRemove, formData, errors, prefix, minDate, onEdit }: Props) {
   const { t } = useTranslation();
-  const set = (key: string, change: Partial<ActionRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  const set = (key: string, change: Partial<ActionRow>) => {
+    const index = rows.findIndex((r) => r.key === key);
+    onChange(rows.map((r) => (r.key === key ? { ...r, ...change } : r)));
+    onEdit?.(...Object.keys(change).map((field) => `${prefix}.${index}.${field}`));
+  };
   const controlOptions = formData.control_types.map((c) => ({ value: c, label: t(`actions.controlType.${c}`) }));
   const people = formData.users.map((u) => ({ value: u.id, label: u.full_name && u.full_name !== u.email ? `${u.full_name} (${u.email})` : u.email }));
   const categories = formData.action_categories.map((c) => ({ value: c.id, label: c.name }));

@@ -5,6 +5,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.js';
+import { useFileUrl } from './file-image.js';
 
 /** One attachment of the form: uploading, uploaded (has `fileId`) or refused (has `error`). */
 export type AttachmentItem = {
@@ -14,7 +15,7 @@ export type AttachmentItem = {
   type: string;
   progress: number;
   fileId?: string;
-  /** A picture to show: the local file while it uploads, the server's thumbnail once saved. */
+  /** A picture to show: the local file (`blob:`) while it uploads, the stored file's address once saved. */
   previewUrl?: string;
   error?: string;
 };
@@ -136,13 +137,7 @@ export function AttachmentsField({ label, items, onChange, upload, error, maxFil
             {items.map((item) => (
               <Paper key={item.key} component="li" withBorder p="xs" radius="sm">
                 <Group gap="sm" wrap="nowrap" align="center">
-                  {item.previewUrl ? (
-                    <Image src={item.previewUrl} alt="" w={48} h={48} fit="cover" radius="sm" />
-                  ) : (
-                    <Box w={48} h={48} bg="gray.1" style={{ borderRadius: 4, display: 'grid', placeItems: 'center' }} aria-hidden>
-                      <Text size="xs" c="dimmed">{extensionOf(item.name)}</Text>
-                    </Box>
-                  )}
+                  <Thumb item={item} />
                   <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                     <Text size="sm" truncate="end">{item.name}</Text>
                     <Text size="xs" c={item.error ? 'red' : 'dimmed'} role={item.error ? 'alert' : undefined}>
@@ -166,6 +161,17 @@ export function AttachmentsField({ label, items, onChange, upload, error, maxFil
         ) : null}
       </Stack>
     </Input.Wrapper>
+  );
+}
+
+/** The picture of an image (a local one while it uploads, the stored one when editing), else the file's extension. */
+function Thumb({ item }: { item: AttachmentItem }) {
+  const src = useFileUrl(item.previewUrl);
+  if (src) return <Image src={src} alt="" w={48} h={48} fit="cover" radius="sm" />;
+  return (
+    <Box w={48} h={48} bg="gray.1" style={{ borderRadius: 4, display: 'grid', placeItems: 'center', flexShrink: 0 }} aria-hidden>
+      <Text size="xs" c="dimmed">{extensionOf(item.name)}</Text>
+    </Box>
   );
 }
 

@@ -9,6 +9,7 @@ import { useFormSubmit } from '../forms/use-form-submit.js';
 import type { FieldErrors } from '../forms/validation.js';
 import { PageLoader } from '../kit/index.js';
 import { AttachmentsField, uploadedIds, uploadsPending, type AttachmentItem } from './attachments-field.js';
+import { useEditedFields } from './edited-fields.js';
 import { guestBody, type GuestDraft } from './form-model.js';
 import { uploadAttachment, useGuestFormData } from './observations-api.js';
 
@@ -61,13 +62,18 @@ function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (
   const [files, setFiles] = useState<AttachmentItem[]>([]);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [limited, setLimited] = useState(false);
-  const errors = { ...form.errors, ...clientErrors };
+  const edits = useEditedFields();
+  const errors = edits.visible({ ...form.errors, ...clientErrors });
   const site = data.sites.find((s) => s.id === draft.site_id);
   const now = new Date(services.now());
-  const set = (change: Partial<GuestDraft>) => setDraft((d) => ({ ...d, ...change }));
+  const set = (change: Partial<GuestDraft>) => {
+    setDraft((d) => ({ ...d, ...change }));
+    edits.edit(...Object.keys(change));
+  };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    edits.reset();
     setLimited(false);
     if (uploadsPending(files)) {
       setClientErrors({ attachment_ids: t('observationsWeb.attachments.wait') });
@@ -129,6 +135,7 @@ function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (
           onChange={(v) => {
             const zone = data.sites.find((s) => s.id === v)?.time_zone;
             setDraft((d) => ({ ...d, site_id: v, observed_at: !d.observed_at_touched && zone ? localDateTimeIn(zone, new Date(services.now())) : d.observed_at }));
+            edits.edit('site_id');
           }}
           nothingFoundMessage={t('kit.noResults')}
           error={errors['site_id']}
@@ -164,7 +171,7 @@ function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (
         <AttachmentsField
           label={t('observations.fields.attachments')}
           items={files}
-          onChange={setFiles}
+          onChange={(update) => { setFiles(update); edits.edit('attachment_ids'); }}
           upload={(file, onProgress) => uploadAttachment(services, GUEST_UPLOAD_PATH, file, onProgress)}
           error={errors['attachment_ids']}
         />

@@ -13,6 +13,7 @@ import { AttachmentsField, storedAttachment, uploadedIds, uploadsPending, type A
 import {
   canRemoveRow, createBody, draftOf, emptyActionRow, emptyDraft, setActionRequired, updateBody, withSite, withType, type Draft,
 } from './form-model.js';
+import { useEditedFields } from './edited-fields.js';
 import { uploadAttachment, useFormData, useObservation, useObservationsRefresh } from './observations-api.js';
 import { StatusBadge } from './status-badge.js';
 
@@ -39,17 +40,22 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
     storedAttachment({ id: a.id, file_name: a.file_name, size: a.size_bytes, content_type: a.mime_type, thumbnail_url: a.mime_type.startsWith('image/') ? a.url : null })));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const existing = record?.actions ?? [];
-  const errors: FieldErrors = { ...form.errors, ...clientErrors };
+  const edits = useEditedFields();
+  const errors: FieldErrors = edits.visible({ ...form.errors, ...clientErrors });
 
   const site = formData.sites.find((s) => s.id === draft.site_id);
   const zoneOf = (siteId: string) => formData.sites.find((s) => s.id === siteId)?.time_zone;
   const categories = formData.types.find((x) => x.type === draft.type)?.categories ?? [];
   const subCategories = categories.find((c) => c.id === draft.category_id)?.sub_categories ?? [];
   const now = new Date(services.now());
-  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
+  const set = (change: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...change }));
+    edits.edit(...Object.keys(change));
+  };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    edits.reset();
     if (uploadsPending(files)) {
       setClientErrors({ attachment_ids: t('observationsWeb.attachments.wait') });
       return;
@@ -102,7 +108,7 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
             withAsterisk
             data={typeOptions}
             value={draft.type}
-            onChange={(v) => setDraft((d) => withType(d, v))}
+            onChange={(v) => { setDraft((d) => withType(d, v)); edits.edit('type', 'category_id', 'sub_category_id'); }}
             error={errors['type']}
             comboboxProps={{ withinPortal: true }}
           />
@@ -147,7 +153,7 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
             searchable
             data={formData.sites.map((s) => ({ value: s.id, label: s.name }))}
             value={draft.site_id}
-            onChange={(v) => setDraft((d) => withSite(d, v, zoneOf, new Date(services.now())))}
+            onChange={(v) => { setDraft((d) => withSite(d, v, zoneOf, new Date(services.now()))); edits.edit('site_id', 'site_node_id'); }}
             nothingFoundMessage={t('kit.noResults')}
             error={errors['site_id']}
             comboboxProps={{ withinPortal: true }}
@@ -187,7 +193,7 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
         <AttachmentsField
           label={t('observations.fields.attachments')}
           items={files}
-          onChange={setFiles}
+          onChange={(update) => { setFiles(update); edits.edit('attachment_ids'); }}
           upload={(file, onProgress) => uploadAttachment(services, '/api/observations/attachments', file, onProgress)}
           error={errors['attachment_ids']}
         />
@@ -195,7 +201,7 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
           label={t('observations.fields.actionRequired')}
           withAsterisk
           value={draft.action_required === null ? null : draft.action_required ? 'yes' : 'no'}
-          onChange={(v) => setDraft((d) => setActionRequired(d, v === 'yes', existing.length))}
+          onChange={(v) => { setDraft((d) => setActionRequired(d, v === 'yes', existing.length)); edits.edit('action_required'); }}
           error={errors['action_required']}
         >
           <Group gap="lg" mt={4}>
@@ -220,7 +226,8 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
           <ActionRows
             rows={draft.actions}
             onChange={(actions) => set({ actions })}
-            onAdd={() => setDraft((d) => ({ ...d, actions: [...d.actions, emptyActionRow()] }))}
+            onAdd={() => { setDraft((d) => ({ ...d, actions: [...d.actions, emptyActionRow()] })); edits.edit(record ? 'add_actions' : 'actions'); }}
+            onEdit={edits.edit}
             canRemove={canRemoveRow(draft, existing.length)}
             formData={formData}
             errors={errors}

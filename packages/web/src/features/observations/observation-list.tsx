@@ -19,6 +19,8 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
   const [tab, setTab] = useState<StatusTab>('all');
   const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
   const [importing, setImporting] = useState(false);
+  // The search box keeps what is typed; a new key empties it when the filters are cleared.
+  const [searchBox, setSearchBox] = useState(0);
   const rangeWrong = filters.from !== '' && filters.to !== '' && filters.from > filters.to;
   // A reversed range is said under the field and not sent: the server would refuse the whole list.
   const sent = rangeWrong ? { ...filters, to: '' } : filters;
@@ -42,7 +44,10 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
       key: 'serial',
       header: t('observations.fields.serial'),
       render: (o) => (
-        <Anchor component={Link} to={`/observations/summary/${o.id}`} fw={o.id === selectedId ? 700 : 500} aria-current={o.id === selectedId ? 'true' : undefined}>
+        <Anchor
+          component={Link} to={`/observations/summary/${o.id}`} fw={o.id === selectedId ? 700 : 500} aria-current={o.id === selectedId ? 'true' : undefined}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {o.serial_label}
         </Anchor>
       ),
@@ -58,7 +63,18 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
       ),
     },
     { key: 'site', header: t('observations.fields.site'), render: (o) => (o.site_node_name ?? o.site.name), hideOnPhone: true },
-    { key: 'when', header: t('observations.fields.observedAt'), render: (o) => o.observed_at.replace('T', ' '), hideOnPhone: true },
+    {
+      key: 'when',
+      header: t('observations.fields.observedAt'),
+      // Date over time: a narrow column then breaks between them, not inside the date.
+      render: (o) => (
+        <Stack gap={0}>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{o.observed_at.slice(0, 10)}</Text>
+          <Text size="xs" c="dimmed">{o.observed_at.slice(11, 16)}</Text>
+        </Stack>
+      ),
+      hideOnPhone: true,
+    },
     { key: 'risk', header: t('observations.fields.riskLevel'), render: (o) => <RiskBadge level={o.risk_level} />, hideOnPhone: true },
     { key: 'status', header: t('observations.fields.status'), render: (o) => <StatusBadge status={o.status} /> },
   ];
@@ -66,7 +82,7 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <SearchInput value={list.search} onChange={list.setSearch} label={t('observations.list.search')} />
+        <SearchInput key={searchBox} value={list.search} onChange={list.setSearch} label={t('observations.list.search')} />
         <Group gap="xs" wrap="wrap">
           {mayCreate ? <Button variant="default" onClick={() => setImporting(true)}>{t('observations.list.import')}</Button> : null}
           <ExportButton path={LIST_PATH} query={list.exportQuery} />
@@ -93,7 +109,7 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
           type="date" label={t('observations.list.to')} w={{ base: '47%', xs: 150 }} value={filters.to} min={filters.from || undefined}
           onChange={(e) => change({ to: e.currentTarget.value })} error={rangeWrong ? t('observations.validation.dateRange') : undefined}
         />
-        {filtered ? <Button variant="subtle" onClick={() => { setFilters(NO_FILTERS); list.setSearch(''); }}>{t('observationsWeb.list.clear')}</Button> : null}
+        {filtered ? <Button variant="subtle" onClick={() => { setFilters(NO_FILTERS); list.setSearch(''); setSearchBox((k) => k + 1); }}>{t('observationsWeb.list.clear')}</Button> : null}
       </Group>
       <Tabs value={tab} onChange={(v) => { setTab((v ?? 'all') as StatusTab); list.setPage(1); }} keepMounted={false}>
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }} aria-label={t('observations.fields.status')}>

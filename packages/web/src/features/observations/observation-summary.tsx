@@ -1,5 +1,5 @@
 import { formatBytes, type Observation } from '@bulwark/domain';
-import { Alert, Anchor, Button, Divider, Group, Image, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { PageLoader, RecordLoadFailed, useDownload } from '../kit/index.js';
+import { FileImage } from './file-image.js';
 import { useObservation, useObservationsRefresh } from './observations-api.js';
 import { RiskBadge, StatusBadge } from './status-badge.js';
 
@@ -142,6 +143,7 @@ export function ActionsTable({ o, links = true }: { o: Observation; links?: bool
 
 export function Attachments({ o }: { o: Observation }) {
   const { t } = useTranslation();
+  const download = useDownload();
   return (
     <section aria-labelledby={`files-${o.id}`}>
       <Divider mb="xs" />
@@ -150,8 +152,17 @@ export function Attachments({ o }: { o: Observation }) {
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
           {o.attachments.map((a) => (
             <Paper key={a.id} withBorder p={6} radius="sm">
-              <Anchor href={a.url} target="_blank" rel="noopener" size="xs" style={{ display: 'block', overflowWrap: 'anywhere' }}>
-                {a.mime_type.startsWith('image/') ? <Image src={a.url} alt={a.file_name} h={90} fit="cover" radius="sm" mb={4} /> : null}
+              {a.mime_type.startsWith('image/') ? <FileImage url={a.url} alt={a.file_name} h={90} fit="cover" radius="sm" mb={4} /> : null}
+              {/* Files are served only with the session's headers: a plain link would be refused, so it downloads. */}
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                ta="left"
+                style={{ display: 'block', overflowWrap: 'anywhere' }}
+                aria-label={t('observationsWeb.attachments.download', { name: a.file_name })}
+                onClick={() => void download(a.url).catch(() => undefined)}
+              >
                 {a.file_name}
               </Anchor>
               <Text size="xs" c="dimmed">{formatBytes(a.size_bytes)}</Text>
@@ -175,12 +186,36 @@ function History({ o }: { o: Observation }) {
             <Text span c="dimmed" size="xs">{formatInstant(h.at)}</Text>{' '}
             {historyLabel(h.action, t)}
             {h.actor ? ` — ${h.actor.full_name}` : ''}
-            {h.changes.length > 0 ? <Text span c="dimmed" size="xs">{` (${h.changes.map((c) => c.field).join(', ')})`}</Text> : null}
+            {h.changes.length > 0 ? <Text span c="dimmed" size="xs">{` (${h.changes.map((c) => changedFieldLabel(c.field, t)).join(', ')})`}</Text> : null}
           </Text>
         ))}
       </Stack>
     </section>
   );
+}
+
+/** The history names the fields a change touched as the form labels them, not by their API names. */
+const CHANGED_FIELD_KEYS: Record<string, string> = {
+  type: 'observations.fields.type',
+  category_id: 'observations.fields.category',
+  sub_category_id: 'observations.fields.subCategory',
+  description: 'observations.fields.description',
+  site_id: 'observations.fields.site',
+  site_node_id: 'observations.fields.area',
+  observed_at: 'observations.fields.observedAt',
+  risk_level: 'observations.fields.riskLevel',
+  action_required: 'observations.fields.actionRequired',
+  actions: 'observations.fields.actions',
+  comment: 'observations.fields.comment',
+  status: 'observations.fields.status',
+  closing_remarks: 'observations.fields.closingRemarks',
+  attachments_added: 'observations.history.attachment_added',
+  attachments_removed: 'observations.history.attachment_removed',
+};
+
+function changedFieldLabel(field: string, t: (k: string) => string): string {
+  const key = CHANGED_FIELD_KEYS[field];
+  return key ? t(key) : field;
 }
 
 function historyLabel(action: string, t: (k: string) => string): string {
