@@ -7,6 +7,7 @@ import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { validate } from '../forms/validation.js';
+import { otherErrors, useLiveErrors } from './field-errors.js';
 import { ACTIONS_KEY, actionSerial, useActionCategories, useActionPeople, useActionRights, useActionSites } from './actions-api.js';
 
 type Fields = {
@@ -131,6 +132,8 @@ function CoreFields(props: {
   );
 }
 
+const CORE_FIELDS = ['description', 'control_type', 'responsible_id', 'due_date', 'category_id', 'site_id'];
+
 const BLANK: Fields = { description: '', control_type: null, responsible_id: null, due_date: '', category_id: null, site_id: null, remarks: '', image_description: '' };
 
 /** /actions/new: an action raised on its own (source "other"), at a site. */
@@ -142,7 +145,11 @@ export function ActionAddForm({ onCreated, onCancel }: { onCreated: (id: string)
   const sites = useActionSites();
   const [f, setF] = useState<Fields>(BLANK);
   const formRef = useFirstField();
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setF((prev) => ({ ...prev, [key]: value }));
+  const live = useLiveErrors(form.errors);
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
+    live.touch(key);
+    setF((prev) => ({ ...prev, [key]: value }));
+  };
   // One site only: nothing to choose.
   const onlySite = sites.data?.length === 1 ? sites.data[0]!.id : null;
   const values = { ...f, site_id: f.site_id ?? onlySite };
@@ -173,7 +180,8 @@ export function ActionAddForm({ onCreated, onCancel }: { onCreated: (id: string)
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="sm">
         {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
-        <CoreFields f={values} set={set} errors={form.errors} withSite reassign={false} />
+        {otherErrors(form.errors, CORE_FIELDS).map((text) => <Alert key={text} color="red" role="alert">{text}</Alert>)}
+        <CoreFields f={values} set={set} errors={live.errors} withSite reassign={false} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>{t('actions.form.cancel')}</Button>
           <Button type="submit" loading={form.busy}>{t('actions.form.save')}</Button>
@@ -216,7 +224,11 @@ export function ActionEditForm({ action, onSaved, onCancel }: { action: ActionDe
   const before = fieldsOf(action);
   const [f, setF] = useState<Fields>(before);
   const formRef = useFirstField();
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => setF((prev) => ({ ...prev, [key]: value }));
+  const live = useLiveErrors(form.errors);
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
+    live.touch(key);
+    setF((prev) => ({ ...prev, [key]: value }));
+  };
   const allowed: Array<keyof Fields> = [
     ...(action.can.edit ? EDIT_FIELDS : []),
     ...(action.can.edit && action.source.type === 'other' ? (['site_id'] as const) : []),
@@ -240,8 +252,9 @@ export function ActionEditForm({ action, onSaved, onCancel }: { action: ActionDe
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="sm">
         {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+        {otherErrors(form.errors, allowed).map((text) => <Alert key={text} color="red" role="alert">{text}</Alert>)}
         {action.can.edit ? (
-          <CoreFields f={f} set={set} errors={form.errors} withSite={action.source.type === 'other'} reassign current={action} />
+          <CoreFields f={f} set={set} errors={live.errors} withSite={action.source.type === 'other'} reassign current={action} />
         ) : null}
         {action.can.report ? (
           <>
@@ -252,7 +265,7 @@ export function ActionEditForm({ action, onSaved, onCancel }: { action: ActionDe
               maxLength={2000}
               value={f.remarks}
               onChange={(e) => set('remarks', e.currentTarget.value)}
-              error={form.errors['remarks']}
+              error={live.errors['remarks']}
               data-autofocus={action.can.edit ? undefined : true}
             />
             <Textarea
@@ -262,11 +275,10 @@ export function ActionEditForm({ action, onSaved, onCancel }: { action: ActionDe
               maxLength={2000}
               value={f.image_description}
               onChange={(e) => set('image_description', e.currentTarget.value)}
-              error={form.errors['image_description']}
+              error={live.errors['image_description']}
             />
           </>
         ) : null}
-        {form.errors['status'] ? <Alert color="red" role="alert">{form.errors['status']}</Alert> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>{t('actions.form.cancel')}</Button>
           <Button type="submit" loading={form.busy}>{t('actions.form.save')}</Button>

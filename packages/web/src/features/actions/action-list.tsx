@@ -74,7 +74,7 @@ function StatusTabs({ value, counts, onChange }: { value: ActionStatusTab; count
   return (
     <ScrollArea type="never" offsetScrollbars={false}>
       <Tabs value={value} onChange={(v) => v && onChange(v as ActionStatusTab)} activateTabWithKeyboard>
-        <Tabs.List aria-label={t('actionsWeb.list.statusTabs')} style={{ flexWrap: 'nowrap' }}>
+        <Tabs.List aria-label={t('actionsWeb.list.statusTabs')} style={{ flexWrap: 'nowrap', width: 'max-content', minWidth: '100%' }}>
           {ACTION_STATUS_TABS.map((s) => (
             <Tabs.Tab
               key={s}

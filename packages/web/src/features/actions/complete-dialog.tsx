@@ -8,6 +8,7 @@ import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { uploadForm } from '../kit/index.js';
 import { ACTIONS_KEY, actionSerial } from './actions-api.js';
+import { otherErrors, useLiveErrors } from './field-errors.js';
 import { useNestedDialog } from './panel-dialogs.js';
 
 /** Photos the completion accepts: the image types of an attachment, within its size limit. */
@@ -44,6 +45,7 @@ export function CompleteDialog({ action, opened, onClose }: { action: ActionDeta
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [sentPhoto, setSentPhoto] = useState<File | null>(null);
   const preview = usePreview(photo);
+  const live = useLiveErrors(form.errors);
   useNestedDialog(opened);
   const max = formatBytes(FILE_RULES.attachment.maxBytes);
 
@@ -80,6 +82,7 @@ export function CompleteDialog({ action, opened, onClose }: { action: ActionDeta
         <Stack gap="sm">
           <Text size="sm" c="dimmed">{t('actionsWeb.complete.help')}</Text>
           {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+          {otherErrors(form.errors, ['remarks', 'file']).map((text) => <Alert key={text} color="red" role="alert">{text}</Alert>)}
           <Textarea
             label={t('actions.fields.remarks')}
             withAsterisk
@@ -87,8 +90,11 @@ export function CompleteDialog({ action, opened, onClose }: { action: ActionDeta
             minRows={3}
             maxLength={2000}
             value={remarks}
-            onChange={(e) => setRemarks(e.currentTarget.value)}
-            error={form.errors['remarks']}
+            onChange={(e) => {
+              live.touch('remarks');
+              setRemarks(e.currentTarget.value);
+            }}
+            error={live.errors['remarks']}
             data-autofocus
           />
           <Stack gap={6}>
