@@ -8,9 +8,11 @@ import { safetyInteractions } from './tables.js';
 /**
  * Agreed actions are actions of source 'safety_interaction'. An interaction's own status (draft,
  * completed) is about the conversation, not the follow-up, so it does not move with its actions:
- * the hook only tells the actions module how to name an interaction (serial, "site, date").
+ * the hook tells the actions module how to name an interaction (serial, "site, date"), and the
+ * channel lets the dashboard and the record hear when an agreed action moves.
  */
 registerActionSource('safety_interaction', {
+  channel: 'safety_interactions',
   onActionsChanged: async () => {},
   describe: async (tx, ids) => {
     const rows = await tx.select({ id: safetyInteractions.id, serial: safetyInteractions.serial, siteId: safetyInteractions.siteId, heldOn: safetyInteractions.heldOn })
