@@ -1,9 +1,10 @@
 import { translate, type Language, type Observation, type ObservationListResponse, type ObservationStatusCounts } from '@bulwark/domain';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sweepActions } from '../src/modules/actions/sweep.js';
 import { actions } from '../src/modules/actions/tables.js';
 import { inTenant } from '../src/platform/db/db.js';
+import { mailOutbox } from '../src/platform/db/schema.js';
 import { readWorkbookRows } from '../src/platform/export/excel.js';
 import { call, createOrg, createTestApp, signIn, type Session, type TestApp } from './helpers.js';
 import { footprint, PNG, pdfText, setUpOrganisation, siteDate, siteTime, upload, type Fixture } from './observations-support.js';
@@ -95,6 +96,20 @@ describe('POST /api/observations', () => {
     // Searching the reporter's name does not find the anonymous report.
     const byName = (await call(t, s.managerA, 'GET', '/api/v2/observations?search=Rita&per_page=200')).json() as ObservationListResponse;
     expect(byName.observations.map((x) => x.id)).not.toContain(id);
+  });
+
+  it('keeps an anonymous reporter off the actions the report raises, and out of their mail', async () => {
+    const { id } = await report(s.managerA, { anonymous: true, action_required: true, actions: [action({ description: 'Anonymous report action' })] });
+    const o = await detail(s.managerA, id);
+    const res = await call(t, s.managerA, 'GET', `/api/actions/${o.actions[0]!.id}?actionable_type=observation`);
+    expect(res.statusCode, res.body).toBe(200);
+    const got = res.json() as { created_by: unknown; history: Array<{ actor: unknown }> };
+    expect(got.created_by).toBeNull();
+    expect(got.history.every((h) => h.actor === null)).toBe(true);
+    const [mail] = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'supervisor@obsa.test')).orderBy(desc(mailOutbox.createdAt)).limit(1));
+    expect(mail!.body).toContain(tr('en', 'actions.anonymousReporter'));
+    expect(mail!.body).not.toContain('Priya');
   });
 
   it('creates the actions in the same transaction and tells the responsible person', async () => {

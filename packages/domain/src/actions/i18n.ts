@@ -3,6 +3,8 @@ import { defineMessages } from '../i18n/define.js';
 /** Texts of the actions module in the four languages (namespace `actions`). */
 export const actionsMessages = defineMessages({
   en: {
+    /** Who raised an action given with an anonymous report. */
+    anonymousReporter: 'Anonymous',
     title: 'Actions',
     status: {
       open: 'Open',
@@ -135,6 +137,8 @@ export const actionsMessages = defineMessages({
     },
   },
   es: {
+    /** Who raised an action given with an anonymous report. */
+    anonymousReporter: 'Anónimo',
     title: 'Acciones',
     status: {
       open: 'Abierta',
@@ -267,6 +271,8 @@ export const actionsMessages = defineMessages({
     },
   },
   tr: {
+    /** Who raised an action given with an anonymous report. */
+    anonymousReporter: 'Anonim',
     title: 'Faaliyetler',
     status: {
       open: 'Açık',
@@ -399,6 +405,8 @@ export const actionsMessages = defineMessages({
     },
   },
   zh: {
+    /** Who raised an action given with an anonymous report. */
+    anonymousReporter: '匿名',
     title: '措施',
     status: {
       open: '待处理',

@@ -24,7 +24,8 @@ export function actionTitle(a: Pick<MailedAction, 'serial' | 'description'>): st
  */
 export async function mailAboutAction(
   tx: Tx, deps: NotifyDeps, scenario: Extract<MailerScenarioId, `action_${string}`>, userId: string | null, action: MailedAction,
-  extra: Partial<Record<'assigned_by' | 'days_overdue' | 'completed_by', string>> = {},
+  /** Values of the mail's variables; a function is given the recipient's language. */
+  extra: Partial<Record<'assigned_by' | 'days_overdue' | 'completed_by', string | ((lang: Language) => string)>> = {},
 ): Promise<QueuedTemplatedMail | null> {
   if (!userId) return null;
   const [user] = await tx.select({ email: users.email, locale: users.locale }).from(users)
@@ -32,11 +33,12 @@ export async function mailAboutAction(
   if (!user) return null;
   const [org] = await tx.select({ sub: organizations.subDomainName }).from(organizations).where(eq(organizations.id, sql`app_current_org()`));
   const path = actionPath(action.sourceType, action.id);
+  const language = user.locale as Language;
   const variables: Record<string, string> = {
     action_title: actionTitle(action),
     action_link: `${publicUrl(deps.config, org?.sub ?? '')}${path}`,
     ...(scenario === 'action_completed' ? {} : { due_date: action.dueDate }),
-    ...extra,
   };
-  return sendTemplatedMail(tx, deps, { scenario, to: user.email, language: user.locale as Language, userId, link: path, variables });
+  for (const [name, value] of Object.entries(extra)) variables[name] = typeof value === 'function' ? value(language) : value;
+  return sendTemplatedMail(tx, deps, { scenario, to: user.email, language, userId, link: path, variables });
 }

@@ -1,4 +1,4 @@
-import { actionDateIn, type ActionItem, type ActionSource, type ActionStatus, type ActionSummary } from '@bulwark/domain';
+import { actionDateIn, translate, type ActionItem, type ActionSource, type ActionStatus, type ActionSummary } from '@bulwark/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -116,7 +116,11 @@ export async function actionStatusesOf(tx: Tx, type: ActionSource, sourceIds: re
 
 /* ---------------------------------------------------------------- create */
 
-export type ActionCreateExtras = { imageDescription?: string | null };
+export type ActionCreateExtras = {
+  imageDescription?: string | null;
+  /** Raised with an anonymous report: the actions keep no creator, and their mail names nobody. */
+  anonymous?: boolean;
+};
 
 /**
  * Raises actions for a source record (or, with type 'other', on their own) in the caller's
@@ -167,11 +171,11 @@ export async function createActionsFor(
       dueDate: item.due_date,
       remarks: item.remarks ?? null,
       imageDescription: extras.imageDescription ?? null,
-      createdBy: actor.userId,
+      createdBy: extras.anonymous ? null : actor.userId,
     }).returning();
     rows.push(row!);
     await recordAudit(tx, {
-      actorUserId: actor.userId, action: 'action_create', entity: 'Action', entityId: row!.id,
+      actorUserId: extras.anonymous ? null : actor.userId, action: 'action_create', entity: 'Action', entityId: row!.id,
       changes: {
         serial, source_type: source.type, source_id: source.id, site_id: source.siteId, description: item.description,
         control_type: item.control_type, responsible_id: item.responsible_id, due_date: item.due_date, category_id: item.category_id ?? null,
@@ -181,7 +185,7 @@ export async function createActionsFor(
     if (item.responsible_id !== actor.userId) {
       mail.push(await mailAboutAction(tx, deps, 'action_assigned', item.responsible_id,
         { id: row!.id, serial, description: item.description, dueDate: item.due_date, sourceType: source.type },
-        { assigned_by: actor.fullName }));
+        { assigned_by: extras.anonymous ? (lang) => translate(lang, 'actions.anonymousReporter') : actor.fullName }));
     }
   }
   const sources = await notifySources(tx, [{ type: source.type, id: source.id }]);

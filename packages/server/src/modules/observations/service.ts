@@ -125,7 +125,7 @@ export async function insertObservation(tx: Tx, deps: ObservationsDeps, n: NewOb
   });
   let actionsAfter: AfterCommit = async () => {};
   if (n.actions.length > 0 && n.actor) {
-    const created = await createActionsFor(tx, deps, n.actor, { type: 'observation', id: o.id, siteId: o.siteId }, n.actions, {}, n.actionsField ?? 'actions.');
+    const created = await createActionsFor(tx, deps, n.actor, { type: 'observation', id: o.id, siteId: o.siteId }, n.actions, { anonymous }, n.actionsField ?? 'actions.');
     actionsAfter = created.afterCommit;
   }
   // An import is announced by its importer, not by one mail per row.
