@@ -5,7 +5,7 @@ import {
   siSummaryResponseSchema, translate, type PushChange, type SiListItem,
 } from '@bulwark/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inTenant } from '../../platform/db/db.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.js';
 import { sendWorkbook, type ExcelColumn } from '../../platform/export/excel.js';
 import { principalOf } from '../../platform/http/access.js';
 import { pagination } from '../../platform/http/list.js';
+import { refuseInvalid } from '../../platform/http/validation.js';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './schedules.js';
 import {
   allInteractions, createInteraction, deleteInteraction, getInteraction, listInteractions, peopleOptions, updateInteraction,
@@ -25,21 +26,6 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const idParams = z.object({ id: z.uuid({ message: 'validation.invalid' }) });
 const read = { session: true } as const;
 const right = (action: 'create' | 'update' | 'delete') => ({ subject: 'Observation', action } as const);
-
-/** Refused fields after the rights guard, each with its own i18n key (paths such as `safe_behaviours.0.note`). */
-function refuseInvalid(req: FastifyRequest): void {
-  const err = req.validationError;
-  if (!err) return;
-  if (!hasZodFastifySchemaValidationErrors(err)) throw new AppError('bad_request');
-  const fields: Record<string, string> = {};
-  for (const issue of err.validation) {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
-    const message = issue.message ?? '';
-    const key = /^[a-z]\w*(\.\w+)+$/i.test(message) ? message : /received undefined|required/i.test(message) ? 'validation.required' : 'validation.invalid';
-    fields[field] ??= key;
-  }
-  throw new AppError('validation_failed', { fields });
-}
 
 function excelColumns(req: FastifyRequest): ExcelColumn<SiListItem>[] {
   const t = (key: string) => translate(req.lang, `safetyInteractions.${key}`);
