@@ -137,19 +137,43 @@ describe('actions', () => {
     await context.close();
   });
 
+  it('edits an action in the panel: the focus starts on the first field, the change shows in the history', async () => {
+    const { context, page } = await signedInPage(browser, origin(), MANAGER, PASSWORD);
+    await page.goto(`${origin()}/actions/all/open`);
+    const row = page.getByRole('row').filter({ hasText: 'Install a fixed guard on the paint shop mixer drive belt' });
+    await row.getByRole('link').first().click();
+    const view = panel(page);
+    await view.getByRole('button', { name: 'Edit' }).click();
+    await page.waitForURL(/\/actions\/all\/edit\/[0-9a-f-]{36}\/details\?status=open$/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+    const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await view.getByLabel('Due date').fill(due);
+    await view.getByRole('textbox', { name: /^Description/ }).fill('');
+    await view.getByRole('button', { name: 'Save' }).click();
+    await view.getByText('This field is required.').waitFor();
+    await view.getByRole('textbox', { name: /^Description/ }).fill('Install a fixed guard on the paint shop mixer drive belt and lock it');
+    await view.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The action was saved.').waitFor();
+    await page.waitForURL(/\/actions\/all\/summary\/[0-9a-f-]{36}\/details\?status=open$/);
+    await view.getByRole('tab', { name: 'History' }).click();
+    await view.getByText(/^Due date: .+ → .+$/).waitFor();
+    await shot(page, 'actions-07-edited-history');
+    await context.close();
+  });
+
   it('works on a phone: cards, and the panel over the whole screen', async () => {
     const { context, page } = await signedInPage(browser, origin(), SUPERVISOR, PASSWORD, 360);
     await page.goto(`${origin()}/actions/all`);
     const card = page.getByRole('listitem').filter({ hasText: DESCRIPTION });
     await card.waitFor();
-    await shot(page, 'actions-07-phone-list');
+    await shot(page, 'actions-08-phone-list');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
     await card.getByRole('link', { name: `Open action ${serial}` }).click();
     const sheet = panel(page);
     await sheet.getByText(DESCRIPTION).waitFor();
     const box = await page.locator('.mantine-Drawer-content').boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(359);
-    await shot(page, 'actions-08-phone-panel');
+    await shot(page, 'actions-09-phone-panel');
     await sheet.getByRole('button', { name: 'Close the panel' }).click();
     await page.waitForURL((u) => u.pathname === '/actions/all');
     await context.close();

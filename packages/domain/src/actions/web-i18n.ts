@@ -32,7 +32,6 @@ export const actionsWebMessages = defineMessages({
       controlPlaceholder: 'Choose a control type',
       noCategory: 'No category',
       workDone: 'Work done',
-      dates: 'Dates',
       people: 'People',
     },
     moves: {
@@ -53,7 +52,6 @@ export const actionsWebMessages = defineMessages({
       otherPhoto: 'Choose another photo',
       removePhoto: 'Leave the photo out',
       preview: 'Preview of {{name}}',
-      photoFailed: 'The action was completed, but the photo could not be added: {{reason}}',
     },
     files: {
       rules: 'Images, PDF, Office documents or MP4 video, up to {{max}} each.',
@@ -62,7 +60,6 @@ export const actionsWebMessages = defineMessages({
       download: 'Download {{name}}',
       downloadShort: 'Download',
       by: '{{name}}, {{date}}',
-      uploading: 'Uploading {{name}}…',
     },
     history: {
       empty: 'No changes recorded yet.',
@@ -97,7 +94,6 @@ export const actionsWebMessages = defineMessages({
       controlPlaceholder: 'Elija un tipo de control',
       noCategory: 'Sin categoría',
       workDone: 'Trabajo realizado',
-      dates: 'Fechas',
       people: 'Personas',
     },
     moves: {
@@ -118,7 +114,6 @@ export const actionsWebMessages = defineMessages({
       otherPhoto: 'Elegir otra foto',
       removePhoto: 'No incluir la foto',
       preview: 'Vista previa de {{name}}',
-      photoFailed: 'La acción se completó, pero no se pudo añadir la foto: {{reason}}',
     },
     files: {
       rules: 'Imágenes, PDF, documentos de Office o vídeo MP4, hasta {{max}} cada uno.',
@@ -127,7 +122,6 @@ export const actionsWebMessages = defineMessages({
       download: 'Descargar {{name}}',
       downloadShort: 'Descargar',
       by: '{{name}}, {{date}}',
-      uploading: 'Subiendo {{name}}…',
     },
     history: {
       empty: 'Todavía no hay cambios registrados.',
@@ -162,7 +156,6 @@ export const actionsWebMessages = defineMessages({
       controlPlaceholder: 'Bir kontrol türü seçin',
       noCategory: 'Kategori yok',
       workDone: 'Yapılan iş',
-      dates: 'Tarihler',
       people: 'Kişiler',
     },
     moves: {
@@ -183,7 +176,6 @@ export const actionsWebMessages = defineMessages({
       otherPhoto: 'Başka bir fotoğraf seç',
       removePhoto: 'Fotoğrafı ekleme',
       preview: '{{name}} önizlemesi',
-      photoFailed: 'Faaliyet tamamlandı ancak fotoğraf eklenemedi: {{reason}}',
     },
     files: {
       rules: 'Görseller, PDF, Office belgeleri veya MP4 video; her biri en fazla {{max}}.',
@@ -192,7 +184,6 @@ export const actionsWebMessages = defineMessages({
       download: '{{name}} dosyasını indir',
       downloadShort: 'İndir',
       by: '{{name}}, {{date}}',
-      uploading: '{{name}} yükleniyor…',
     },
     history: {
       empty: 'Henüz kayıtlı değişiklik yok.',
@@ -227,7 +218,6 @@ export const actionsWebMessages = defineMessages({
       controlPlaceholder: '选择控制类型',
       noCategory: '无类别',
       workDone: '已完成的工作',
-      dates: '日期',
       people: '人员',
     },
     moves: {
@@ -248,7 +238,6 @@ export const actionsWebMessages = defineMessages({
       otherPhoto: '选择其他照片',
       removePhoto: '不附照片',
       preview: '{{name}} 的预览',
-      photoFailed: '措施已完成，但照片未能添加：{{reason}}',
     },
     files: {
       rules: '图片、PDF、Office 文档或 MP4 视频，每个最大 {{max}}。',
@@ -257,7 +246,6 @@ export const actionsWebMessages = defineMessages({
       download: '下载 {{name}}',
       downloadShort: '下载',
       by: '{{name}}，{{date}}',
-      uploading: '正在上传 {{name}}…',
     },
     history: {
       empty: '尚无变更记录。',

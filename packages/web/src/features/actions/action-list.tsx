@@ -72,7 +72,7 @@ export function ActionList({ screen, state, onState }: Props) {
 function StatusTabs({ value, counts, onChange }: { value: ActionStatusTab; counts: ActionStatusCounts | null; onChange: (v: ActionStatusTab) => void }) {
   const { t } = useTranslation();
   return (
-    <ScrollArea type="never" offsetScrollbars={false}>
+    <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
       <Tabs value={value} onChange={(v) => v && onChange(v as ActionStatusTab)} activateTabWithKeyboard>
         <Tabs.List aria-label={t('actionsWeb.list.statusTabs')} style={{ flexWrap: 'nowrap', width: 'max-content', minWidth: '100%' }}>
           {ACTION_STATUS_TABS.map((s) => (
