@@ -47,7 +47,7 @@ function excelColumns(req: FastifyRequest): ExcelColumn<ActionListItem>[] {
     { header: t('fields.dueDate'), key: 'due_date', width: 12, value: (a) => a.due_date },
     { header: t('fields.site'), key: 'site', width: 24, value: (a) => a.site.name },
     { header: t('fields.category'), key: 'category', width: 20, value: (a) => a.category?.name },
-    { header: t('fields.source'), key: 'source', width: 22, value: (a) => [t(`source.${a.source_type}`), a.source.serial].filter((x) => x !== null).join(' ') },
+    { header: t('fields.source'), key: 'source', width: 22, value: (a) => [t(`source.${a.source_type}`), a.source.label ?? a.source.serial].filter((x) => x !== null).join(' ') },
     { header: t('fields.remarks'), key: 'remarks', width: 40, value: (a) => a.remarks },
     { header: t('fields.createdBy'), key: 'created_by', width: 24, value: (a) => a.created_by?.full_name },
     { header: t('fields.createdAt'), key: 'created_at', width: 20, value: (a) => new Date(a.created_at) },
