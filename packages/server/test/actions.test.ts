@@ -347,6 +347,19 @@ describe('GET /api/actions/{id}', () => {
     expect((await call(t, managerA, 'GET', '/api/actions/not-an-id')).statusCode).toBe(400);
   });
 
+  it('serves an action’s file to whoever may open the action, and to nobody else in the organisation', async () => {
+    const x = await raise(managerA);
+    const file = await upload(doerA, `/api/actions/${x.id}/attachments`, 'guard.png', PNG, 'image/png');
+    expect(file.statusCode, file.body).toBe(201);
+    const fileId = (file.json() as ActionDetail).attachments[0]!.id;
+    expect((await call(t, managerA, 'GET', `/api/files/${fileId}`)).statusCode).toBe(200);
+    expect((await call(t, doerA, 'GET', `/api/files/${fileId}`)).statusCode).toBe(200);
+    // Readers of observations and incidents cannot open an action of source "other", nor its photo;
+    // the answer is the same as for a file that does not exist.
+    expect((await call(t, readerA, 'GET', `/api/files/${fileId}`)).statusCode).toBe(404);
+    expect((await call(t, nobodyA, 'GET', `/api/files/${fileId}`)).statusCode).toBe(404);
+  });
+
   it('hides another organisation’s action from every call (404, never 403)', async () => {
     const x = await raise(managerA);
     const file = await upload(doerA, `/api/actions/${x.id}/attachments`, 'rail.png', PNG, 'image/png');
@@ -369,7 +382,7 @@ describe('GET /api/actions/{id}', () => {
 });
 
 describe('attachments', () => {
-  it('the responsible person attaches a photo (type read from the content), served to the organisation; removing it frees the quota', async () => {
+  it('the responsible person attaches a photo (type read from the content), served to those who may open the action; removing it frees the quota', async () => {
     const x = await raise(managerA);
     const usedBefore = await storageUsed(a.id);
     const res = await upload(doerA, `/api/actions/${x.id}/attachments`, 'done.png', PNG, 'image/png');
@@ -377,7 +390,7 @@ describe('attachments', () => {
     const att = (res.json() as ActionDetail).attachments[0]!;
     expect(att).toMatchObject({ file_name: 'done.png', mime_type: 'image/png', size_bytes: PNG.length, uploaded_by: { id: ids.doer, full_name: 'Tomasz Doer' } });
     expect(await storageUsed(a.id)).toBe(usedBefore + PNG.length);
-    const served = await call(t, readerA, 'GET', att.url);
+    const served = await call(t, managerA, 'GET', att.url);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG)).toBe(true);
     const detail = (await call(t, managerA, 'GET', `/api/actions/${x.id}`)).json() as ActionDetail;

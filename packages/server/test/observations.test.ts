@@ -193,7 +193,13 @@ describe('attachments', () => {
     const up = await upload(t, s.reporterA, '/api/observations/attachments', 'press.png', PNG, 'image/png');
     expect(up.statusCode, up.body).toBe(201);
     const file = up.json().file as { id: string; size_bytes: number };
+    // Until a report links it, the upload is its uploader's alone.
+    expect((await call(t, s.reporterA, 'GET', `/api/files/${file.id}`)).statusCode).toBe(200);
+    expect((await call(t, s.readerA, 'GET', `/api/files/${file.id}`)).statusCode).toBe(404);
     const { id } = await report(s.reporterA, { attachment_ids: [file.id] });
+    // Linked, it is for whoever reads observations, and still for nobody else.
+    expect((await call(t, s.readerA, 'GET', `/api/files/${file.id}`)).statusCode).toBe(200);
+    expect((await call(t, s.nobodyA, 'GET', `/api/files/${file.id}`)).statusCode).toBe(404);
     const o = await detail(s.reporterA, id);
     expect(o.attachments).toEqual([expect.objectContaining({ id: file.id, file_name: 'press.png', mime_type: 'image/png', size_bytes: PNG.length })]);
     // The same file cannot be linked twice, nor by another person.

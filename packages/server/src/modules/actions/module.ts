@@ -1,8 +1,19 @@
+import { eq } from 'drizzle-orm';
 import { inTenant } from '../../platform/db/db.js';
+import { registerFileGate } from '../../platform/storage/gates.js';
 import type { ServerModule } from '../module.js';
-import { myActionCounts } from './queries.js';
+import { mayReadAction, myActionCounts } from './queries.js';
 import { actionRoutes } from './routes.js';
 import { ACTIONS_SWEEP_QUEUE, sweepActions } from './sweep.js';
+import { actionAttachments, actions } from './tables.js';
+
+// An action's photo or document is for whoever may open the action.
+registerFileGate('actions', async (tx, p, fileId) => {
+  const linked = await tx.select({ sourceType: actions.sourceType, responsibleId: actions.responsibleId }).from(actionAttachments)
+    .innerJoin(actions, eq(actions.id, actionAttachments.actionId)).where(eq(actionAttachments.fileId, fileId));
+  if (linked.length === 0) return undefined;
+  return linked.some((a) => mayReadAction(p, a));
+});
 
 /**
  * Actions of every source (spec 001 §2 Actions, §3, §4, §7): the lists, the detail with its history,

@@ -1,10 +1,11 @@
-import { formatObservationSerial } from '@bulwark/domain';
-import { inArray } from 'drizzle-orm';
+import { can, formatObservationSerial } from '@bulwark/domain';
+import { eq, inArray } from 'drizzle-orm';
+import { registerFileGate } from '../../platform/storage/gates.js';
 import { registerActionSource } from '../actions/service.js';
 import type { ServerModule } from '../module.js';
 import { observationRoutes } from './routes.js';
 import { syncStatuses } from './service.js';
-import { observations } from './tables.js';
+import { observationAttachments, observations } from './tables.js';
 
 // An observation's status follows its actions: the actions module calls this in the transaction of
 // every action created or changed (the form, PATCH /api/actions/{id}, the hourly overdue sweep).
@@ -19,6 +20,14 @@ registerActionSource('observation', {
     return new Map(rows.map((r) => [r.id, { serial: r.serial, label: formatObservationSerial(r.serial) }]));
   },
   channel: 'observations',
+});
+
+// An observation's photos and documents are for whoever may read observations.
+registerFileGate('observations', async (tx, p, fileId) => {
+  const linked = await tx.select({ id: observationAttachments.observationId }).from(observationAttachments)
+    .where(eq(observationAttachments.fileId, fileId)).limit(1);
+  if (linked.length === 0) return undefined;
+  return can(p.access, 'Observation', 'read');
 });
 
 /**

@@ -6,11 +6,14 @@ import { inTenant } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { principalOf } from '../http/access.js';
+import { mayReadFile } from './gates.js';
 import type { Storage } from './storage.js';
 
 /**
- * Serves a stored file to a signed-in user of its organisation. Row-level security decides: another
- * organisation's file id is "not found". Module routes decide who may attach or remove files.
+ * Serves a stored file to a signed-in user of its organisation. Row-level security hides another
+ * organisation's files; within the organisation, the gates of the modules that link an attachment
+ * decide (`gates.ts`). A file the reader may not see is "not found" too, confirming nothing.
+ * Module routes decide who may attach or remove files.
  */
 export function fileRoutes(app: FastifyInstance, deps: AppDeps, storage: Storage) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +26,10 @@ export function fileRoutes(app: FastifyInstance, deps: AppDeps, storage: Storage
     },
   }, async (req, reply) => {
     const p = principalOf(req);
-    const row = await inTenant(deps.db.app, p.organizationId, (tx) => storage.find(tx, req.params.id));
+    const row = await inTenant(deps.db.app, p.organizationId, async (tx) => {
+      const found = await storage.find(tx, req.params.id);
+      return found && (await mayReadFile(tx, p, found)) ? found : null;
+    });
     if (!row) throw new AppError('not_found');
     const inline = row.mimeType.startsWith('image/') || row.mimeType === 'application/pdf';
     return reply
