@@ -20,8 +20,10 @@ function TrendBars({ trend }: { trend: SiDashboardResponse['trend'] }) {
   const most = Math.max(1, ...trend.map((m) => Math.max(m.safe, m.at_risk)));
   const w = 60;
   const h = 140;
+  // Room above the tallest bar for its figure.
+  const top = 16;
   return (
-    <svg viewBox={`0 0 ${trend.length * w} ${h + 34}`} className={classes.bars} role="img" aria-label={t('safetyInteractions.dashboard.trend')}>
+    <svg viewBox={`0 ${-top} ${trend.length * w} ${h + 34 + top}`} className={classes.bars} role="img" aria-label={t('safetyInteractions.dashboard.trend')}>
       {trend.map((m, i) => {
         const x = i * w;
         const safeH = (m.safe / most) * h;
