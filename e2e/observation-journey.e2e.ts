@@ -84,7 +84,7 @@ describe('the observation journey of issue 4', () => {
     await mgr.getByRole('button', { name: 'Save' }).click();
     await mgr.getByText('Observation saved.').waitFor();
     await mgr.waitForURL(`**/observations/summary/${observationId}`);
-    await mgr.getByRole('row').filter({ hasText: ACTION }).getByText('Tomasz Kowalski').waitFor();
+    await mgr.getByRole('listitem').filter({ hasText: ACTION }).getByText('Tomasz Kowalski').waitFor();
     await shot(mgr, 'journey-03-manager-action-raised');
 
     // 3. The supervisor, in another browser, sees the action arrive, starts it and completes it with a photo.
@@ -110,8 +110,9 @@ describe('the observation journey of issue 4', () => {
     await work.getByText('Completed', { exact: true }).first().waitFor();
 
     // 4. The manager's open record follows live; the manager closes the observation after confirming.
-    const actionRow = mgr.getByRole('row').filter({ hasText: ACTION });
-    await actionRow.getByText('Completed').waitFor({ timeout: 15_000 });
+    const actionRow = mgr.getByRole('listitem').filter({ hasText: ACTION });
+    await actionRow.getByText('Completed', { exact: true }).waitFor({ timeout: 15_000 });
+    await mgr.getByText('In progress → Completed').waitFor();
     await mgr.getByRole('button', { name: 'Close observation' }).click();
     const closeDialog = mgr.getByRole('dialog', { name: 'Close observation' });
     await closeDialog.getByText('Close this observation? It can no longer be changed afterwards.').waitFor();

@@ -118,7 +118,7 @@ describe('observations', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Observation saved.').waitFor();
     await page.waitForURL(`**/observations/summary/${observationId}`);
-    const actionRow = page.getByRole('row').filter({ hasText: ACTION });
+    const actionRow = page.getByRole('listitem').filter({ hasText: ACTION });
     await actionRow.getByText('Tomasz Kowalski').waitFor();
     await actionRow.getByText(dayFromNow(14)).waitFor();
     await shot(page, 'observations-09-summary-with-action');

@@ -62,15 +62,15 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
         </Stack>
       ),
     },
-    { key: 'site', header: t('observations.fields.site'), render: (o) => (o.site_node_name ?? o.site.name), hideOnPhone: true },
     {
-      key: 'when',
-      header: t('observations.fields.observedAt'),
-      // Date over time: a narrow column then breaks between them, not inside the date.
+      key: 'where',
+      header: `${t('observations.fields.site')} · ${t('observations.fields.observedAt')}`,
+      // Site over date and time in one column: beside the open record the list has room for five columns,
+      // and a site's name breaks between words, never inside one.
       render: (o) => (
         <Stack gap={0}>
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{o.observed_at.slice(0, 10)}</Text>
-          <Text size="xs" c="dimmed">{o.observed_at.slice(11, 16)}</Text>
+          <Text size="sm" style={{ overflowWrap: 'normal' }}>{o.site_node_name ?? o.site.name}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{o.observed_at.replace('T', ' ')}</Text>
         </Stack>
       ),
       hideOnPhone: true,

@@ -1,5 +1,5 @@
-import { formatBytes, type Observation } from '@bulwark/domain';
-import { Alert, Anchor, Button, Divider, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { OBSERVATION_STATUSES, formatBytes, type Observation } from '@bulwark/domain';
+import { Alert, Anchor, Badge, Button, Divider, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -55,7 +55,7 @@ export function ObservationSummary({ id }: { id: string }) {
         <Button size="sm" variant="default" loading={pdfBusy} onClick={() => void pdf()}>{t('observations.form.downloadPdf')}</Button>
       </Group>
       <ObservationFields o={o} />
-      <ActionsTable o={o} />
+      <ActionsTable o={o} layout="cards" />
       <Attachments o={o} />
       <History o={o} />
       <CloseDialog o={o} opened={closing} onClose={() => setClosing(false)} />
@@ -103,13 +103,33 @@ export function formatInstant(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function ActionsTable({ o, links = true }: { o: Observation; links?: boolean }) {
+/**
+ * The observation's actions. Beside the list (and on a phone) the panel is narrow, so each action is a
+ * short card there; the printable report has the width for a table.
+ */
+export function ActionsTable({ o, links = true, layout = 'table' }: { o: Observation; links?: boolean; layout?: 'table' | 'cards' }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby={`actions-${o.id}`}>
       <Divider mb="xs" />
       <Title order={3} size="h5" id={`actions-${o.id}`} mb={6}>{t('observations.fields.actions')}</Title>
-      {o.actions.length === 0 ? <Text size="sm" c="dimmed">{t('observations.report.noActions')}</Text> : (
+      {o.actions.length === 0 ? <Text size="sm" c="dimmed">{t('observations.report.noActions')}</Text> : layout === 'cards' ? (
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {o.actions.map((a) => (
+            <Paper key={a.id} component="li" withBorder p="xs" radius="sm">
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                {links ? (
+                  <Anchor component={Link} to={`/actions/observations/summary/${a.id}`} size="sm" style={{ overflowWrap: 'anywhere' }}>{a.description}</Anchor>
+                ) : <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{a.description}</Text>}
+                <Badge variant="light" size="sm" style={{ minWidth: 'max-content' }}>{t(`actions.status.${a.status}`)}</Badge>
+              </Group>
+              <Text size="xs" c="dimmed" mt={2}>
+                {[t(`actions.controlType.${a.control_type}`), a.responsible?.full_name ?? '—', `${t('observations.actionColumns.dueDate')} ${a.due_date}`].join(' · ')}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
         <Table.ScrollContainer minWidth={420}>
           <Table striped verticalSpacing={4}>
             <Table.Thead>
@@ -186,7 +206,7 @@ function History({ o }: { o: Observation }) {
             <Text span c="dimmed" size="xs">{formatInstant(h.at)}</Text>{' '}
             {historyLabel(h.action, t)}
             {h.actor ? ` — ${h.actor.full_name}` : ''}
-            {h.changes.length > 0 ? <Text span c="dimmed" size="xs">{` (${h.changes.map((c) => changedFieldLabel(c.field, t)).join(', ')})`}</Text> : null}
+            {h.changes.length > 0 ? <Text span c="dimmed" size="xs">{` (${h.changes.map((c) => changeText(c, t)).join(', ')})`}</Text> : null}
           </Text>
         ))}
       </Stack>
@@ -216,6 +236,13 @@ const CHANGED_FIELD_KEYS: Record<string, string> = {
 function changedFieldLabel(field: string, t: (k: string) => string): string {
   const key = CHANGED_FIELD_KEYS[field];
   return key ? t(key) : field;
+}
+
+/** A status change reads "Open → Completed"; any other change names its field. */
+function changeText(c: { field: string; from: unknown; to: unknown }, t: (k: string) => string): string {
+  const isStatus = (v: unknown): v is string => typeof v === 'string' && (OBSERVATION_STATUSES as readonly string[]).includes(v);
+  if (c.field === 'status' && isStatus(c.from) && isStatus(c.to)) return `${t(`observations.statuses.${c.from}`)} → ${t(`observations.statuses.${c.to}`)}`;
+  return changedFieldLabel(c.field, t);
 }
 
 function historyLabel(action: string, t: (k: string) => string): string {
