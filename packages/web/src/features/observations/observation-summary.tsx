@@ -149,7 +149,7 @@ export function ActionsTable({ o, links = true, layout = 'table' }: { o: Observa
                   </Table.Td>
                   <Table.Td>{t(`actions.controlType.${a.control_type}`)}</Table.Td>
                   <Table.Td>{a.responsible?.full_name ?? '—'}</Table.Td>
-                  <Table.Td>{a.due_date}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{a.due_date}</Table.Td>
                   <Table.Td>{t(`actions.status.${a.status}`)}</Table.Td>
                 </Table.Tr>
               ))}
