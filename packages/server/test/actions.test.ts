@@ -11,9 +11,8 @@ import { loadPrincipal } from '../src/platform/auth/principal.js';
 import { asPlatform, inTenant } from '../src/platform/db/db.js';
 import { auditLog, mailOutbox, notifications, organizations, users } from '../src/platform/db/schema.js';
 import { readWorkbookRows } from '../src/platform/export/excel.js';
-import { call, createOrg, createTestApp, PASSWORD, signIn, type Session, type TestApp } from './helpers.js';
+import { call, createOrg, createTestApp, PASSWORD, signIn, upload, type Session, type TestApp, PNG } from './helpers.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createOrg>>;
@@ -66,21 +65,6 @@ async function mailsTo(orgId: string, email: string) {
 
 async function notificationsOf(orgId: string, userId: string) {
   return inTenant(t.deps.db.app, orgId, (tx) => tx.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)));
-}
-
-function multipart(fileName: string, bytes: Buffer, contentType: string) {
-  const boundary = `----bulwark${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function upload(s: Session, url: string, fileName: string, bytes: Buffer, contentType: string) {
-  const m = multipart(fileName, bytes, contentType);
-  return t.app.inject({
-    method: 'POST', url, payload: m.payload,
-    headers: { ...m.headers, 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf },
-  });
 }
 
 async function addSite(orgId: string, name: string, timeZone: string, isActive = true): Promise<string> {
@@ -349,7 +333,7 @@ describe('GET /api/actions/{id}', () => {
 
   it('serves an action’s file to whoever may open the action, and to nobody else in the organisation', async () => {
     const x = await raise(managerA);
-    const file = await upload(doerA, `/api/actions/${x.id}/attachments`, 'guard.png', PNG, 'image/png');
+    const file = await upload(t, doerA, `/api/actions/${x.id}/attachments`, 'guard.png', PNG, 'image/png');
     expect(file.statusCode, file.body).toBe(201);
     const fileId = (file.json() as ActionDetail).attachments[0]!.id;
     expect((await call(t, managerA, 'GET', `/api/files/${fileId}`)).statusCode).toBe(200);
@@ -362,7 +346,7 @@ describe('GET /api/actions/{id}', () => {
 
   it('hides another organisation’s action from every call (404, never 403)', async () => {
     const x = await raise(managerA);
-    const file = await upload(doerA, `/api/actions/${x.id}/attachments`, 'rail.png', PNG, 'image/png');
+    const file = await upload(t, doerA, `/api/actions/${x.id}/attachments`, 'rail.png', PNG, 'image/png');
     expect(file.statusCode, file.body).toBe(201);
     const fileId = (file.json() as ActionDetail).attachments[0]!.id;
     const attempts = [
@@ -370,7 +354,7 @@ describe('GET /api/actions/{id}', () => {
       await call(t, adminB, 'GET', `/api/actions/${x.id}?actionable_type=other`),
       await call(t, adminB, 'PATCH', `/api/actions/${x.id}`, { status: 'in_progress' }),
       await call(t, adminB, 'PATCH', `/api/actions/${x.id}`, { description: 'Taken over' }),
-      await upload(adminB, `/api/actions/${x.id}/attachments`, 'x.png', PNG, 'image/png'),
+      await upload(t, adminB, `/api/actions/${x.id}/attachments`, 'x.png', PNG, 'image/png'),
       await call(t, adminB, 'DELETE', `/api/actions/${x.id}/attachments/${fileId}`),
       await call(t, adminB, 'GET', `/api/files/${fileId}`),
     ];
@@ -385,7 +369,7 @@ describe('attachments', () => {
   it('the responsible person attaches a photo (type read from the content), served to those who may open the action; removing it frees the quota', async () => {
     const x = await raise(managerA);
     const usedBefore = await storageUsed(a.id);
-    const res = await upload(doerA, `/api/actions/${x.id}/attachments`, 'done.png', PNG, 'image/png');
+    const res = await upload(t, doerA, `/api/actions/${x.id}/attachments`, 'done.png', PNG, 'image/png');
     expect(res.statusCode, res.body).toBe(201);
     const att = (res.json() as ActionDetail).attachments[0]!;
     expect(att).toMatchObject({ file_name: 'done.png', mime_type: 'image/png', size_bytes: PNG.length, uploaded_by: { id: ids.doer, full_name: 'Tomasz Doer' } });
@@ -397,7 +381,7 @@ describe('attachments', () => {
     expect(detail.history.map((h) => h.event)).toEqual(['action_create', 'action_attach']);
 
     // Someone neither responsible nor allowed to update cannot add or remove files.
-    expect((await upload(readerA, `/api/actions/${x.id}/attachments`, 'x.png', PNG, 'image/png')).statusCode).toBe(403);
+    expect((await upload(t, readerA, `/api/actions/${x.id}/attachments`, 'x.png', PNG, 'image/png')).statusCode).toBe(403);
     expect((await call(t, readerA, 'DELETE', `/api/actions/${x.id}/attachments/${att.id}`)).statusCode).toBe(403);
 
     expect((await call(t, doerA, 'DELETE', `/api/actions/${x.id}/attachments/${NIL}`)).statusCode).toBe(404);
@@ -412,7 +396,7 @@ describe('attachments', () => {
 
   it('refuses a file whose content is not an allowed type, whatever its name says, and a missing file', async () => {
     const x = await raise(managerA);
-    const fake = await upload(managerA, `/api/actions/${x.id}/attachments`, 'photo.png', Buffer.from('#!/bin/sh\necho hi\n'), 'image/png');
+    const fake = await upload(t, managerA, `/api/actions/${x.id}/attachments`, 'photo.png', Buffer.from('#!/bin/sh\necho hi\n'), 'image/png');
     expect(fake.statusCode).toBe(415);
     expect(fake.json().fields.file).toBe(en('storage.wrongType'));
     const none = await call(t, managerA, 'POST', `/api/actions/${x.id}/attachments`, { file: 'no' });
@@ -428,7 +412,7 @@ describe('attachments', () => {
     const used = await storageUsed(a.id);
     await t.deps.db.owner.update(organizations).set({ storageQuotaBytes: used + 10 }).where(eq(organizations.id, a.id));
     try {
-      const res = await upload(doerA, `/api/actions/${x.id}/attachments`, 'big.png', PNG, 'image/png');
+      const res = await upload(t, doerA, `/api/actions/${x.id}/attachments`, 'big.png', PNG, 'image/png');
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('memory_exhausted');
       expect(await storageUsed(a.id)).toBe(used);

@@ -139,3 +139,27 @@ export function call(t: TestApp, s: Session | null, method: 'GET' | 'POST' | 'PA
   const headers: Record<string, string> = { ...(s ? { 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf } : {}), ...extra };
   return t.app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as object }) });
 }
+
+/** A multipart body with one file in the field `file`, as the web sends uploads. */
+export function multipart(fileName: string, bytes: Buffer, contentType: string) {
+  const boundary = `----bulwark${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A multipart upload as the web sends it; without a session, as a guest of `tenant`. */
+export function upload(t: TestApp, s: Session | null, url: string, fileName: string, bytes: Buffer, contentType: string, extra: { tenant?: string; ip?: string; lang?: string } = {}) {
+  const m = multipart(fileName, bytes, contentType);
+  return t.app.inject({
+    method: 'POST', url, payload: m.payload, remoteAddress: extra.ip ?? '10.9.9.9',
+    headers: {
+      ...m.headers,
+      ...(s ? { 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf } : { 'x-tenant': extra.tenant ?? '' }),
+      ...(extra.lang ? { 'accept-language': extra.lang } : {}),
+    },
+  });
+}
+
+/** The smallest valid PNG (1×1): an image that passes the content check. */
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');

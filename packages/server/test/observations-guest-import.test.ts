@@ -5,8 +5,8 @@ import { GUEST_REPORTS_PER_HOUR } from '../src/modules/observations/routes.js';
 import { inTenant } from '../src/platform/db/db.js';
 import { mailOutbox, notifications } from '../src/platform/db/schema.js';
 import { buildWorkbook, readWorkbookRows } from '../src/platform/export/excel.js';
-import { call, createOrg, createTestApp, signIn, type Session, type TestApp } from './helpers.js';
-import { footprint, PNG, setUpOrganisation, siteDate, siteTime, upload, type Fixture } from './observations-support.js';
+import { call, createOrg, createTestApp, signIn, upload, type Session, type TestApp } from './helpers.js';
+import { footprint, PNG, setUpOrganisation, siteDate, siteTime, type Fixture } from './observations-support.js';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createOrg>>;
@@ -138,12 +138,7 @@ describe('import from Excel', () => {
     return buildWorkbook('Observations', cols.map((c) => ({ header: header(c), key: c, value: (r: Record<string, string>) => r[c] ?? '' })), rows);
   }
   function post(s: Session, bytes: Buffer) {
-    const boundary = '----obsimport';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="obs.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-      bytes, Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return t.app.inject({ method: 'POST', url: '/api/observations_bulk_upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf } });
+    return upload(t, s, '/api/observations_bulk_upload', 'obs.xlsx', bytes, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   }
   const good = (over: Record<string, string> = {}) => ({
     type: 'Unsafe act', category: 'PPE not used', sub_category: 'Gloves', site: 'Tokyo Works', area: 'Assembly',

@@ -7,9 +7,9 @@ import { createOrganizationService, createRole } from '../src/modules/organizati
 import { siteNodes, sites } from '../src/modules/sites/tables.js';
 import { asPlatform, inTenant } from '../src/platform/db/db.js';
 import { files } from '../src/platform/db/schema.js';
-import { PASSWORD, type Session, type TestApp } from './helpers.js';
+import { PASSWORD, type TestApp } from './helpers.js';
 
-export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+export { PNG } from './helpers.js';
 
 /** The wall-clock time of `zone`, `minutes` from now ('YYYY-MM-DDTHH:mm'). */
 export function siteTime(zone: string, minutes: number): string {
@@ -19,26 +19,6 @@ export function siteTime(zone: string, minutes: number): string {
 /** A date `days` from today at the site. */
 export function siteDate(zone: string, days: number): string {
   return new Date(Date.parse(`${actionDateIn(zone)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-export function multipart(fileName: string, bytes: Buffer, contentType: string) {
-  const boundary = `----bulwark${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** A multipart upload as the web sends it; without a session, as a guest of `tenant`. */
-export function upload(t: TestApp, s: Session | null, url: string, fileName: string, bytes: Buffer, contentType: string, extra: { tenant?: string; ip?: string; lang?: string } = {}) {
-  const m = multipart(fileName, bytes, contentType);
-  return t.app.inject({
-    method: 'POST', url, payload: m.payload, remoteAddress: extra.ip ?? '10.9.9.9',
-    headers: {
-      ...m.headers,
-      ...(s ? { 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf } : { 'x-tenant': extra.tenant ?? '' }),
-      ...(extra.lang ? { 'accept-language': extra.lang } : {}),
-    },
-  });
 }
 
 /** Rows of every table an observation write touches, to prove a refusal wrote nothing. */

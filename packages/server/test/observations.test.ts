@@ -6,8 +6,8 @@ import { actions } from '../src/modules/actions/tables.js';
 import { inTenant } from '../src/platform/db/db.js';
 import { mailOutbox } from '../src/platform/db/schema.js';
 import { readWorkbookRows } from '../src/platform/export/excel.js';
-import { call, createOrg, createTestApp, signIn, type Session, type TestApp } from './helpers.js';
-import { footprint, PNG, pdfText, setUpOrganisation, siteDate, siteTime, upload, type Fixture } from './observations-support.js';
+import { call, createOrg, createTestApp, signIn, upload, type Session, type TestApp } from './helpers.js';
+import { footprint, PNG, pdfText, setUpOrganisation, siteDate, siteTime, type Fixture } from './observations-support.js';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createOrg>>;

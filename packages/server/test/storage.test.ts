@@ -4,10 +4,9 @@ import { inTenant } from '../src/platform/db/db.js';
 import { organizations } from '../src/platform/db/schema.js';
 import { AppError } from '../src/platform/errors.js';
 import { buildWorkbook, readWorkbookRows } from '../src/platform/export/excel.js';
-import { call, createOrg, createTestApp, signIn, type TestApp } from './helpers.js';
+import { call, createOrg, createTestApp, signIn, type TestApp, PNG } from './helpers.js';
 
 // The smallest valid PNG (1x1), and a JPEG header: real content, so sniffing is what is tested.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createOrg>>;

@@ -9,9 +9,8 @@ import { asPlatform, inTenant } from '../src/platform/db/db.js';
 import { mailOutbox, organizations, passwordResetTokens, roles, users } from '../src/platform/db/schema.js';
 import { buildWorkbook, readWorkbookRows } from '../src/platform/export/excel.js';
 import type { Principal } from '../src/platform/auth/principal.js';
-import { PASSWORD, call, createOrg, createTestApp, signIn, type Session, type TestApp } from './helpers.js';
+import { PASSWORD, call, createOrg, createTestApp, signIn, upload, type Session, type TestApp, PNG } from './helpers.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createOrg>>;
@@ -67,21 +66,6 @@ function invitee(over: Record<string, unknown> = {}) {
 
 async function invite(s: Session, body: Record<string, unknown>) {
   return call(t, s, 'POST', '/api/users', body);
-}
-
-function multipart(fileName: string, bytes: Buffer, contentType: string) {
-  const boundary = `----bulwark${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function upload(s: Session, url: string, fileName: string, bytes: Buffer, contentType: string) {
-  const m = multipart(fileName, bytes, contentType);
-  return t.app.inject({
-    method: 'POST', url, payload: m.payload,
-    headers: { ...m.headers, 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf },
-  });
 }
 
 async function workbook(rows: Array<Record<string, string>>, headers = ['email', 'full_name', 'employee_id', 'phone', 'gender', 'shift', 'role', 'sites']) {
@@ -257,7 +241,7 @@ describe('tenant isolation', () => {
     expect((await call(t, adminA, 'GET', `/api/users/${other}`)).statusCode).toBe(404);
     expect((await call(t, adminA, 'PATCH', `/api/users/${other}`, { status: 'Inactive' })).statusCode).toBe(404);
     expect((await call(t, adminA, 'POST', `/api/users/${other}/resend_activation`)).statusCode).toBe(404);
-    expect((await upload(adminA, `/api/users/${other}/photo`, 'me.png', PNG, 'image/png')).statusCode).toBe(404);
+    expect((await upload(t, adminA, `/api/users/${other}/photo`, 'me.png', PNG, 'image/png')).statusCode).toBe(404);
     expect((await call(t, adminA, 'POST', '/api/users/licences', { user_id: other, module: 'permits' })).statusCode).toBe(404);
     expect((await call(t, adminA, 'DELETE', `/api/users/licences/${other}/permits`)).statusCode).toBe(404);
     expect((await call(t, adminA, 'GET', `/api/users/${crypto.randomUUID()}`)).statusCode).toBe(404);
@@ -529,7 +513,7 @@ describe('bulk import from Excel', () => {
       { email: 'admin@ua.test', full_name: 'Existing', role: 'Reader', gender: 'robot', sites: '' },
       { email: 'other@ua.test', full_name: 'Site of B', role: 'Reader', sites: 'Other Plant' },
     ]);
-    const res = await upload(adminA, '/api/users/import', 'users.xlsx', file, XLSX);
+    const res = await upload(t, adminA, '/api/users/import', 'users.xlsx', file, XLSX);
     expect(res.statusCode).toBe(400);
     const rows = res.json().rows as Array<{ row: number; field: string; message: string }>;
     const at = (row: number, field: string) => rows.find((r) => r.row === row && r.field === field)?.message;
@@ -547,7 +531,7 @@ describe('bulk import from Excel', () => {
     expect(res.json().fields['6.sites']).toBe('No site has this name: Other Plant.');
     expect(await userCount(a.id)).toBe(before);
     const fixed = await workbook([{ email: 'valid@ua.test', full_name: 'Valid', role: 'Nope' }]);
-    const roleRes = await upload(adminA, '/api/users/import', 'users.xlsx', fixed, XLSX);
+    const roleRes = await upload(t, adminA, '/api/users/import', 'users.xlsx', fixed, XLSX);
     expect(roleRes.json().rows).toEqual([{ row: 2, field: 'role', message: 'No role has this name.' }]);
   });
 
@@ -556,7 +540,7 @@ describe('bulk import from Excel', () => {
       { email: 'imp.one@ua.test', full_name: 'Imp One', employee_id: 'IMP-1', phone: '+44 20 7946 0101', gender: 'Male', shift: 'Second', role: 'reader', sites: 'Head Office; Plant Two' },
       { email: 'imp.two@ua.test', full_name: 'Imp Two', role: 'User manager', sites: '' },
     ]);
-    const res = await upload(adminA, '/api/users/import', 'users.xlsx', file, XLSX);
+    const res = await upload(t, adminA, '/api/users/import', 'users.xlsx', file, XLSX);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ imported: 2, errors: [] });
     const list = (await call(t, adminA, 'GET', '/api/users?search=imp.one')).json().users;
@@ -574,7 +558,7 @@ describe('bulk import from Excel', () => {
         { email: 'cap.one@ua.test', full_name: 'Cap One', role: 'Reader' },
         { email: 'cap.two@ua.test', full_name: 'Cap Two', role: 'Reader' },
       ]);
-      const res = await upload(adminA, '/api/users/import', 'users.xlsx', file, XLSX);
+      const res = await upload(t, adminA, '/api/users/import', 'users.xlsx', file, XLSX);
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('plan_limit_reached');
       expect(await userCount(a.id)).toBe(before);
@@ -584,8 +568,8 @@ describe('bulk import from Excel', () => {
   });
 
   it('refuses a file that is not a workbook or lacks columns', async () => {
-    expect((await upload(adminA, '/api/users/import', 'users.xlsx', Buffer.from('hello'), XLSX)).json().code).toBe('bad_format');
-    const res = await upload(adminA, '/api/users/import', 'users.xlsx', await workbook([{ email: 'x@ua.test' }], ['email']), XLSX);
+    expect((await upload(t, adminA, '/api/users/import', 'users.xlsx', Buffer.from('hello'), XLSX)).json().code).toBe('bad_format');
+    const res = await upload(t, adminA, '/api/users/import', 'users.xlsx', await workbook([{ email: 'x@ua.test' }], ['email']), XLSX);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toContain('full_name');
   });
@@ -593,22 +577,22 @@ describe('bulk import from Excel', () => {
 
 describe('photo', () => {
   it('stores a JPEG/PNG under 500 KB, checked by content', async () => {
-    const ok = await upload(adminA, `/api/users/${a.userId}/photo`, 'me.png', PNG, 'image/png');
+    const ok = await upload(t, adminA, `/api/users/${a.userId}/photo`, 'me.png', PNG, 'image/png');
     expect(ok.statusCode).toBe(200);
     const url = ok.json().photo_url as string;
     expect(url).toMatch(/^\/api\/files\//);
     expect((await call(t, readerA, 'GET', url)).statusCode).toBe(200);
     expect((await call(t, adminB, 'GET', url)).statusCode).toBe(404);
     // Replacing the photo removes the old file.
-    const again = await upload(adminA, `/api/users/${a.userId}/photo`, 'me.png', PNG, 'image/png');
+    const again = await upload(t, adminA, `/api/users/${a.userId}/photo`, 'me.png', PNG, 'image/png');
     expect((await call(t, adminA, 'GET', url)).statusCode).toBe(404);
     expect(again.json().photo_url).not.toBe(url);
 
-    const fake = await upload(adminA, `/api/users/${a.userId}/photo`, 'me.png', Buffer.from('<svg></svg>'), 'image/png');
+    const fake = await upload(t, adminA, `/api/users/${a.userId}/photo`, 'me.png', Buffer.from('<svg></svg>'), 'image/png');
     expect(fake.statusCode).toBe(415);
-    const big = await upload(adminA, `/api/users/${a.userId}/photo`, 'big.png', Buffer.concat([PNG, Buffer.alloc(501 * 1024)]), 'image/png');
+    const big = await upload(t, adminA, `/api/users/${a.userId}/photo`, 'big.png', Buffer.concat([PNG, Buffer.alloc(501 * 1024)]), 'image/png');
     expect(big.statusCode).toBe(413);
-    expect((await upload(readerA, `/api/users/${a.userId}/photo`, 'me.png', PNG, 'image/png')).statusCode).toBe(403);
+    expect((await upload(t, readerA, `/api/users/${a.userId}/photo`, 'me.png', PNG, 'image/png')).statusCode).toBe(403);
   });
 });
 
