@@ -1,15 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { downloaded, sheetRows, tinyPng } from './files.js';
 import { pickOption, type RunningServer, shot, signedInPage, withProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';
 const MANAGER = 'priya.nair@demo.test';
 const SUPERVISOR = 'tomasz.kowalski@demo.test';
 const DESCRIPTION = 'Fit a guard rail to the mezzanine stairs in bay 4';
-// A 1×1 PNG: the server sniffs the content, so it must be a real image.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,14 +21,9 @@ const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice
 const panel = (page: Page) => page.getByRole('dialog').first();
 
 async function workbookText(page: Page): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to Excel' }).click()]);
+  const { download, bytes } = await downloaded(page, () => page.getByRole('button', { name: 'Export to Excel' }).click());
   expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  const wb = new ExcelJS.Workbook();
-  // exceljs declares its own `Buffer` type that Node's no longer matches.
-  await wb.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
-  const cells: string[] = [];
-  wb.worksheets[0]!.eachRow((row) => row.eachCell((cell) => void cells.push(cell.text)));
-  return cells.join(' | ');
+  return (await sheetRows(bytes)).flat().filter(Boolean).join(' | ');
 }
 
 describe('actions', () => {
@@ -87,7 +79,7 @@ describe('actions', () => {
     await done.getByRole('button', { name: 'Mark completed' }).click();
     await done.getByText('Describe what was done in the remarks before completing the action.').waitFor();
     await done.getByLabel('Remarks').fill('Rail fitted, bolted and load-tested.');
-    await done.locator('input[type="file"]').setInputFiles({ name: 'rail.png', mimeType: 'image/png', buffer: PNG });
+    await done.locator('input[type="file"]').setInputFiles({ name: 'rail.png', mimeType: 'image/png', buffer: tinyPng() });
     await done.getByRole('img', { name: 'Preview of rail.png' }).waitFor();
     await done.getByText('JPEG, PNG, GIF or WebP, up to 10 MB.').waitFor();
     await shot(sup, 'actions-02-complete-with-photo');

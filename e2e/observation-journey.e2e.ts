@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromNow, downloaded, fold, pdfText, sheetRows, tinyPng } from './observation-helpers.js';
+import { dayFromNow, downloaded, fold, pdfText, sheetRows, tinyPng } from './files.js';
 import { pickOption, type RunningServer, shot, signedInPage, withProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';

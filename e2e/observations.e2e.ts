@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromNow, downloaded, expectNoOverflow, fold, pdfText, sheetRows, tinyPng } from './observation-helpers.js';
+import { dayFromNow, downloaded, expectNoOverflow, fold, pdfText, sheetRows, tinyPng } from './files.js';
 import { pickOption, type RunningServer, shot, signedInPage, withProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** Helpers of the observation browser tests: files they make, and what they read out of downloads. */
+/** What browser tests upload (real images), and what they read out of downloads (PDF text, workbook rows). */
 
 /** A 2×2 red PNG, built byte by byte so the server's content sniffing sees a real image. */
 export function tinyPng(): Buffer {
