@@ -11,17 +11,11 @@ import {
   type ObservationGuest,
   type ObservationUpdate,
 } from '@bulwark/domain';
+import { canRemoveActionItem, emptyActionItem, type ActionItemRow } from '../actions/action-items.js';
 import type { FieldErrors } from '../forms/validation.js';
 
-/** One action row of the form, as typed (blank until chosen). */
-export type ActionRow = {
-  key: string;
-  description: string;
-  control_type: string | null;
-  responsible_id: string | null;
-  due_date: string;
-  category_id: string | null;
-};
+/** One action row of the form, as typed (blank until chosen); the observation form offers categories. */
+export type ActionRow = ActionItemRow & { category_id: string | null };
 
 /** The observation form as typed; `observed_at` is the site's wall-clock time ('YYYY-MM-DDTHH:mm'). */
 export type Draft = {
@@ -42,11 +36,7 @@ export type Draft = {
   actions: ActionRow[];
 };
 
-let rowCounter = 0;
-export function emptyActionRow(): ActionRow {
-  rowCounter += 1;
-  return { key: `a${rowCounter}`, description: '', control_type: null, responsible_id: null, due_date: '', category_id: null };
-}
+export const emptyActionRow: () => ActionRow = emptyActionItem;
 
 export function emptyDraft(): Draft {
   return {
@@ -76,7 +66,7 @@ export function setActionRequired(draft: Draft, required: boolean, existingActio
 
 /** A row may go unless it is the last one standing while actions are required and none exist yet. */
 export function canRemoveRow(draft: Draft, existingActions = 0): boolean {
-  return !(draft.action_required === true && existingActions === 0 && draft.actions.length <= 1);
+  return canRemoveActionItem(draft.actions.length, draft.action_required === true && existingActions === 0);
 }
 
 /** Picking a site: its area no longer fits, and an untouched time becomes "now" on the site's clock. */
