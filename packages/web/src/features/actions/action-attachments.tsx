@@ -1,50 +1,27 @@
 import { FILE_RULES, formatBytes, type ActionAttachment, type ActionDetail } from '@bulwark/domain';
-import { Button, Center, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Center, FileButton, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
-import { uploadForm, useDownload } from '../kit/index.js';
+import { StoredImage, uploadForm, useDownload } from '../kit/index.js';
 import { ACTIONS_KEY } from './actions-api.js';
 import { formatInstant } from './format.js';
 import { usePanelConfirm } from './panel-dialogs.js';
 
-/** Files are served with the session's headers, so a thumbnail is fetched and shown through a blob URL. */
-function useFileUrl(url: string, enabled: boolean): string | null {
-  const { http } = useServices();
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let made: string | null = null;
-    let live = true;
-    http.download(url, { notify: false })
-      .then((f) => {
-        if (!live || !f) return;
-        made = URL.createObjectURL(f.blob);
-        setSrc(made);
-      })
-      .catch(() => setSrc(null));
-    return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [http, url, enabled]);
-  return src;
-}
-
+/** A picture of an image file (a box with its extension until it arrives); other files show the box. */
 function Thumbnail({ file }: { file: ActionAttachment }) {
-  const image = file.mime_type.startsWith('image/');
-  const src = useFileUrl(file.url, image);
-  if (image && src) return <Image src={src} alt={file.file_name} h={120} fit="cover" radius="sm" />;
-  return (
+  const box = (
     <Center h={120} bg="var(--mantine-color-gray-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
       <ThemeIcon variant="transparent" size="xl" color="gray" aria-hidden>
         <Text fw={700} size="sm">{(file.file_name.split('.').pop() ?? '').slice(0, 4).toUpperCase() || 'FILE'}</Text>
       </ThemeIcon>
     </Center>
   );
+  if (!file.mime_type.startsWith('image/')) return box;
+  return <StoredImage url={file.url} alt={file.file_name} h={120} fit="cover" radius="sm" placeholder={box} />;
 }
 
 /** The files and photos of an action: thumbnails, download, and for whoever may report on it, add and remove. */

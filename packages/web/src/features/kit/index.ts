@@ -4,5 +4,6 @@ export { SearchInput } from './search-input.js';
 export { usePagedList, toQuery, type PagedParams } from './use-paged-list.js';
 export { useConfirm } from './confirm.js';
 export { saveFile, useDownload, uploadForm } from './files.js';
+export { useStoredFileUrl, StoredImage } from './stored-file.js';
 export { ExportButton } from './export-button.js';
 export { PageLoader, RecordLoadFailed } from './page-state.js';

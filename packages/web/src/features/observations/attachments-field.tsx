@@ -5,7 +5,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.js';
-import { useFileUrl } from './file-image.js';
+import { useStoredFileUrl } from '../kit/index.js';
 
 /** One attachment of the form: uploading, uploaded (has `fileId`) or refused (has `error`). */
 export type AttachmentItem = {
@@ -166,7 +166,7 @@ export function AttachmentsField({ label, items, onChange, upload, error, maxFil
 
 /** The picture of an image (a local one while it uploads, the stored one when editing), else the file's extension. */
 function Thumb({ item }: { item: AttachmentItem }) {
-  const src = useFileUrl(item.previewUrl);
+  const src = useStoredFileUrl(item.previewUrl);
   if (src) return <Image src={src} alt="" w={48} h={48} fit="cover" radius="sm" />;
   return (
     <Box w={48} h={48} bg="gray.1" style={{ borderRadius: 4, display: 'grid', placeItems: 'center', flexShrink: 0 }} aria-hidden>

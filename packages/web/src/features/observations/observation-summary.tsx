@@ -6,8 +6,7 @@ import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
-import { PageLoader, RecordLoadFailed, useDownload } from '../kit/index.js';
-import { FileImage } from './file-image.js';
+import { PageLoader, RecordLoadFailed, StoredImage, useDownload } from '../kit/index.js';
 import { useObservation, useObservationsRefresh } from './observations-api.js';
 import { RiskBadge, StatusBadge } from './status-badge.js';
 
@@ -172,7 +171,7 @@ export function Attachments({ o }: { o: Observation }) {
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
           {o.attachments.map((a) => (
             <Paper key={a.id} withBorder p={6} radius="sm">
-              {a.mime_type.startsWith('image/') ? <FileImage url={a.url} alt={a.file_name} h={90} fit="cover" radius="sm" mb={4} /> : null}
+              {a.mime_type.startsWith('image/') ? <StoredImage url={a.url} alt={a.file_name} h={90} fit="cover" radius="sm" mb={4} /> : null}
               {/* Files are served only with the session's headers: a plain link would be refused, so it downloads. */}
               <Anchor
                 component="button"

@@ -2,7 +2,7 @@ import { FILE_RULES, LICENCE_MODULES, USER_GENDERS, USER_SHIFTS, formatBytes, us
 import {
   Alert, Anchor, Avatar, Badge, Button, Checkbox, FileButton, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title,
 } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../app/notify.js';
@@ -10,7 +10,7 @@ import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { validate } from '../forms/validation.js';
-import { PageHeader, uploadForm, useConfirm, PageLoader } from '../kit/index.js';
+import { PageHeader, uploadForm, useConfirm, PageLoader, useStoredFileUrl } from '../kit/index.js';
 import { useFormOptions, userRight, useUser, useUsersRefresh } from './users-api.js';
 
 /** /users/:id/profile: details, photo, sites, status and licences of one user. */
@@ -59,25 +59,8 @@ function PhotoCard({ user }: { user: UserRecord }) {
   const refresh = useUsersRefresh();
   const [busy, setBusy] = useState(false);
   const mayUpdate = userRight(profile, 'update');
-  const [src, setSrc] = useState<string | null>(null);
-
-  // The photo is served with the session's headers, so it is fetched and shown through a blob URL.
-  useEffect(() => {
-    if (!user.photo_url) return;
-    let url: string | null = null;
-    let live = true;
-    http.download(user.photo_url, { notify: false })
-      .then((f) => {
-        if (!live || !f) return;
-        url = URL.createObjectURL(f.blob);
-        setSrc(url);
-      })
-      .catch(() => setSrc(null));
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [http, user.photo_url]);
+  // The photo is served only with the session's headers, so <Avatar src> gets an object URL of it.
+  const src = useStoredFileUrl(user.photo_url);
 
   async function choose(file: File | null) {
     if (!file) return;
