@@ -1,6 +1,7 @@
 import { Alert, Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './data-table.module.css';
 
 export type Column<Row> = {
   key: string;
@@ -30,7 +31,8 @@ type Props<Row> = {
 
 /**
  * The one table of lists: server pages, a loading state that keeps the old rows visible, a plain empty
- * state, and a horizontal scroll on narrow screens instead of a squeezed layout.
+ * state, and a horizontal scroll on narrow screens instead of a squeezed layout. On a phone the minimum
+ * width follows the columns not marked hideOnPhone, so a list of a few columns needs no scrolling.
  */
 export function DataTable<Row>({ columns, rows, rowKey, loading, error, emptyText, pagination, onPage, caption }: Props<Row>) {
   const { t } = useTranslation();
@@ -50,7 +52,12 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, error, emptyTex
   }
   return (
     <Paper withBorder radius="md" p={0} aria-busy={loading ? true : undefined}>
-      <Table.ScrollContainer minWidth={520}>
+      {/* The minimum width comes from the class, so it can depend on the screen width and the phone's columns. */}
+      <Table.ScrollContainer
+        minWidth={undefined}
+        className={classes.scroll}
+        style={{ '--data-table-phone-columns': columns.filter((c) => !c.hideOnPhone).length }}
+      >
         <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: loading ? 0.6 : 1 }}>
           {/* The caption names the table for screen readers; the page title already says it on screen. */}
           {caption ? <Table.Caption style={VISUALLY_HIDDEN}>{caption}</Table.Caption> : null}

@@ -26,4 +26,16 @@ describe('list kit', () => {
     expect(screen.getByText('No sites yet.')).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy();
   });
+
+  it('bases the phone width of a table on the columns a phone shows', () => {
+    type Row = { n: string };
+    const col = (key: string, hideOnPhone = false) => ({ key, header: key, render: (r: Row) => r.n, hideOnPhone });
+    const { container } = render(
+      <MantineProvider>
+        <DataTable columns={[col('a'), col('b', true), col('c'), col('d', true), col('e')]} rows={[{ n: 'x' }]} rowKey={(r) => r.n} emptyText="None" />
+      </MantineProvider>,
+    );
+    const box = container.querySelector<HTMLElement>('[style*="--data-table-phone-columns"]');
+    expect(box?.style.getPropertyValue('--data-table-phone-columns')).toBe('3');
+  });
 });
