@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader, RecordLoadFailed, useDownload } from '../kit/index.js';
+import classes from '../kit/print-report.module.css';
 import { ActionsTable, Attachments, ObservationFields, formatInstant } from './observation-summary.js';
 import { useObservation } from './observations-api.js';
-import classes from './report.module.css';
 import { StatusBadge } from './status-badge.js';
 
 /** /observations/:id/report: the record laid out to print, with the server's PDF as the other way out. */

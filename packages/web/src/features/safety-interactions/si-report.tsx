@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentLanguage } from '../../i18n/setup.js';
 import { PageLoader, RecordLoadFailed } from '../kit/index.js';
+import classes from '../kit/print-report.module.css';
 import { AgreedActionList } from './agreed-actions.js';
 import { formatLocal, useInteraction } from './si-api.js';
 import { STATUS_COLORS } from './si-list.js';
-import classes from './si.module.css';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
