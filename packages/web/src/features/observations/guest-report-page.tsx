@@ -1,5 +1,5 @@
 import { localDateTimeIn, type ObservationCreated, type ObservationGuestFormData } from '@bulwark/domain';
-import { Alert, Anchor, Button, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import type { FieldErrors } from '../forms/validation.js';
 import { PageLoader } from '../kit/index.js';
 import { AttachmentsField, uploadedIds, uploadsPending, type AttachmentItem } from './attachments-field.js';
 import { useEditedFields } from './edited-fields.js';
+import { CommentField, DescriptionField, ObservedAtField, RiskLevelField } from './observation-fields.js';
 import { guestBody, type GuestDraft } from './form-model.js';
 import { uploadAttachment, useGuestFormData } from './observations-api.js';
 
@@ -116,16 +117,7 @@ function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (
           onChange={(v) => set({ type: v })}
           error={errors['type']}
         />
-        <Textarea
-          label={t('observations.fields.description')}
-          withAsterisk
-          autosize
-          minRows={3}
-          maxLength={4000}
-          value={draft.description}
-          onChange={(e) => set({ description: e.currentTarget.value })}
-          error={errors['description']}
-        />
+        <DescriptionField value={draft.description} onChange={(description) => set({ description })} error={errors['description']} />
         <Select
           label={t('observations.fields.site')}
           withAsterisk
@@ -140,34 +132,9 @@ function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (
           nothingFoundMessage={t('kit.noResults')}
           error={errors['site_id']}
         />
-        <TextInput
-          type="datetime-local"
-          label={t('observations.fields.observedAt')}
-          withAsterisk
-          description={site ? t('observations.form.siteTime', { zone: site.time_zone }) : t('observationsWeb.form.pickSiteFirst')}
-          max={site ? localDateTimeIn(site.time_zone, now) : undefined}
-          value={draft.observed_at}
-          onChange={(e) => set({ observed_at: e.currentTarget.value, observed_at_touched: true })}
-          error={errors['observed_at']}
-        />
-        <Select
-          label={t('observations.fields.riskLevel')}
-          withAsterisk
-          data={data.risk_levels.map((r) => ({ value: r, label: `${t(`observations.riskLevels.${r}`)} — ${t(`observations.riskHints.${r}`)}` }))}
-          value={draft.risk_level}
-          onChange={(v) => set({ risk_level: v })}
-          error={errors['risk_level']}
-        />
-        <Textarea
-          label={t('observations.fields.comment')}
-          withAsterisk
-          autosize
-          minRows={2}
-          maxLength={2000}
-          value={draft.comment}
-          onChange={(e) => set({ comment: e.currentTarget.value })}
-          error={errors['comment']}
-        />
+        <ObservedAtField zone={site?.time_zone} now={now} value={draft.observed_at} onChange={(observed_at) => set({ observed_at, observed_at_touched: true })} error={errors['observed_at']} />
+        <RiskLevelField levels={data.risk_levels} value={draft.risk_level} onChange={(risk_level) => set({ risk_level })} error={errors['risk_level']} />
+        <CommentField value={draft.comment} onChange={(comment) => set({ comment })} error={errors['comment']} />
         <AttachmentsField
           label={t('observations.fields.attachments')}
           items={files}

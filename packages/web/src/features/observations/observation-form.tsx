@@ -1,5 +1,5 @@
-import { localDateIn, localDateTimeIn, type Observation, type ObservationCreated, type ObservationFormData } from '@bulwark/domain';
-import { Alert, Anchor, Badge, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { localDateIn, type Observation, type ObservationCreated, type ObservationFormData } from '@bulwark/domain';
+import { Alert, Anchor, Badge, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import {
   canRemoveRow, createBody, draftOf, emptyActionRow, emptyDraft, setActionRequired, updateBody, withSite, withType, type Draft,
 } from './form-model.js';
 import { useEditedFields } from './edited-fields.js';
+import { CommentField, DescriptionField, ObservedAtField, RiskLevelField } from './observation-fields.js';
 import { uploadAttachment, useFormData, useObservation, useObservationsRefresh } from './observations-api.js';
 import { StatusBadge } from './status-badge.js';
 
@@ -89,7 +90,6 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
   }
 
   const typeOptions = formData.types.map((x) => ({ value: x.type, label: t(`categories.types.${x.type}`) }));
-  const riskOptions = formData.risk_levels.map((r) => ({ value: r, label: `${t(`observations.riskLevels.${r}`)} — ${t(`observations.riskHints.${r}`)}` }));
   const message = form.message ?? errors['_'] ?? null;
 
   return (
@@ -136,16 +136,7 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
             />
           ) : null}
         </SimpleGrid>
-        <Textarea
-          label={t('observations.fields.description')}
-          withAsterisk
-          autosize
-          minRows={3}
-          maxLength={4000}
-          value={draft.description}
-          onChange={(e) => set({ description: e.currentTarget.value })}
-          error={errors['description']}
-        />
+        <DescriptionField value={draft.description} onChange={(description) => set({ description })} error={errors['description']} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label={t('observations.fields.site')}
@@ -170,25 +161,8 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
             error={errors['site_node_id']}
             comboboxProps={{ withinPortal: true }}
           />
-          <TextInput
-            type="datetime-local"
-            label={t('observations.fields.observedAt')}
-            withAsterisk
-            description={site ? t('observations.form.siteTime', { zone: site.time_zone }) : t('observationsWeb.form.pickSiteFirst')}
-            max={site ? localDateTimeIn(site.time_zone, now) : undefined}
-            value={draft.observed_at}
-            onChange={(e) => set({ observed_at: e.currentTarget.value, observed_at_touched: true })}
-            error={errors['observed_at']}
-          />
-          <Select
-            label={t('observations.fields.riskLevel')}
-            withAsterisk
-            data={riskOptions}
-            value={draft.risk_level}
-            onChange={(v) => set({ risk_level: v })}
-            error={errors['risk_level']}
-            comboboxProps={{ withinPortal: true }}
-          />
+          <ObservedAtField zone={site?.time_zone} now={now} value={draft.observed_at} onChange={(observed_at) => set({ observed_at, observed_at_touched: true })} error={errors['observed_at']} />
+          <RiskLevelField levels={formData.risk_levels} value={draft.risk_level} onChange={(risk_level) => set({ risk_level })} error={errors['risk_level']} />
         </SimpleGrid>
         <AttachmentsField
           label={t('observations.fields.attachments')}
@@ -235,16 +209,7 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
             minDate={site ? localDateIn(site.time_zone, now) : undefined}
           />
         ) : null}
-        <Textarea
-          label={t('observations.fields.comment')}
-          withAsterisk
-          autosize
-          minRows={2}
-          maxLength={2000}
-          value={draft.comment}
-          onChange={(e) => set({ comment: e.currentTarget.value })}
-          error={errors['comment']}
-        />
+        <CommentField value={draft.comment} onChange={(comment) => set({ comment })} error={errors['comment']} />
         <Switch
           label={t('observations.fields.anonymous')}
           description={t('observations.form.anonymousHint')}
