@@ -244,7 +244,7 @@ export const categoriesMessages = defineMessages({
   },
   tr: {
     title: 'Kategoriler',
-    subtitle: 'Gözlemleri, olayları, aksiyonları ve risk değerlendirmelerini sınıflandırın.',
+    subtitle: 'Gözlemleri, olayları, faaliyetleri ve risk değerlendirmelerini sınıflandırın.',
     newCategory: 'Yeni kategori',
     editCategory: 'Kategoriyi düzenle',
     subCategoriesTitle: '{{name}} alt kategorileri',
@@ -258,7 +258,7 @@ export const categoriesMessages = defineMessages({
       subCategories: 'Alt kategoriler',
     },
     filters: { allModules: 'Tüm modüller', allTypes: 'Tüm türler', search: 'Ada göre ara' },
-    modules: { observations: 'Gözlemler', incidents: 'Olaylar', actions: 'Aksiyonlar', hira: 'HIRA' },
+    modules: { observations: 'Gözlemler', incidents: 'Olaylar', actions: 'Faaliyetler', hira: 'HIRA' },
     types: {
       unsafe_act: 'Güvensiz davranış',
       unsafe_condition: 'Güvensiz durum',

@@ -98,8 +98,8 @@ export const observationsWebMessages = defineMessages({
   tr: {
     notFound: 'Bu gözlem yok veya silinmiş.',
     actions: {
-      row: 'Aksiyon {{n}}',
-      removeRow: '{{n}}. aksiyonu kaldır',
+      row: 'Faaliyet {{n}}',
+      removeRow: '{{n}}. faaliyeti kaldır',
     },
     attachments: {
       hint: 'Fotoğraf, PDF veya ofis belgeleri, her biri en fazla {{max}}.',
@@ -116,7 +116,7 @@ export const observationsWebMessages = defineMessages({
     form: {
       noCategories: 'Bu tür için kategori yok',
       pickSiteFirst: 'Önce sahayı seçin: saat, sahanın kendi saatidir.',
-      raisedActions: 'Açılmış aksiyonlar',
+      raisedActions: 'Açılmış faaliyetler',
       wholeSite: 'Sahanın tamamı',
     },
     list: {

@@ -168,7 +168,7 @@ export const onboardingMessages = defineMessages({
     presetHelp: {
       safetyManager: 'Ayarları yönetir, tüm modüllerde kayıtları onaylar ve kapatır.',
       siteSupervisor: 'Kendi sahalarında bildirir ve işlem yapar; izinleri onaylar.',
-      employee: 'Gözlem ve olay bildirir, kendi aksiyonlarını tamamlar.',
+      employee: 'Gözlem ve olay bildirir, kendi faaliyetlerini tamamlar.',
       contractor: 'Gözlem bildirir ve izin talep eder.',
     },
     rolesExisting: 'Oluşturulmuş roller: {{names}}',

@@ -200,7 +200,7 @@ export const rolesMessages = defineMessages({
       user: 'Kullanıcılar', site: 'Sahalar', role: 'Roller', workflow: 'İş akışları', category: 'Kategoriler',
       rc_master: 'Kök nedenler', audit_template: 'Denetim şablonları', permit_form_setting: 'İzin şablonları',
       permit: 'Çalışma izinleri', hira: 'HIRA', library: 'Kütüphane', observation: 'Gözlemler', incident: 'Olaylar',
-      action: 'Aksiyonlar', audit: 'Denetimler', organization: 'Kuruluşlar',
+      action: 'Faaliyetler', audit: 'Denetimler', organization: 'Kuruluşlar',
     },
     confirm: {
       title: 'Bu rol silinsin mi?',

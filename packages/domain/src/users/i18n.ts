@@ -312,7 +312,7 @@ export const usersMessages = defineMessages({
     shift: { first: 'Birinci', second: 'İkinci', third: 'Üçüncü', general: 'Genel' },
     module: {
       observations: 'Gözlemler', incidents: 'Olaylar', permits: 'İzinler', audits: 'Denetimler', hira: 'HIRA',
-      library: 'Kütüphane', actions: 'Aksiyonlar',
+      library: 'Kütüphane', actions: 'Faaliyetler',
     },
     form: {
       inviteTitle: 'Kullanıcı davet et',
