@@ -407,6 +407,18 @@ describe('the PDF report', () => {
     expect(text).toContain('şantiye.png');
     expect(text).toContain('Tokyo Works / Assembly');
   });
+
+  it('sets Chinese labels and text in a font that has their glyphs', async () => {
+    const { id, serial_label } = await report(s.managerA, { description: '叉车通道上有漏油' });
+    const res = await call(t, s.managerA, 'GET', `/api/observations/${id}/report.pdf`, undefined, { 'accept-language': 'zh' });
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(serial_label);
+    expect(text).toContain(tr('zh', 'observations.report.title'));
+    expect(text).toContain('叉车通道上有漏油');
+    // The Chinese font is embedded (a font without the glyphs would leave them as blanks).
+    expect(res.rawPayload.toString('latin1')).toMatch(/NotoSansSC/);
+  });
 });
 
 describe('rights and tenancy', () => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { translate, type Language, type Observation } from '@bulwark/domain';
@@ -6,10 +7,41 @@ import type { Tx } from '../../platform/db/db.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { attachmentsOf } from './view.js';
 
-/** DejaVu covers Latin, Turkish and Spanish letters (ğ, ş, İ, ñ…); resolved from node_modules, never copied. */
-const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const FONT = path.join(fontDir, 'DejaVuSans.ttf');
-const FONT_BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+/**
+ * Fonts, resolved from node_modules (never copied): DejaVu covers Latin, Turkish and Spanish letters
+ * (ğ, ş, İ, ñ…); Noto Sans SC covers Chinese. pdfkit embeds only the glyphs a report uses.
+ */
+const pkgDir = (name: string) => path.dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+const dejavu = path.join(pkgDir('dejavu-fonts-ttf'), 'ttf');
+const noto = pkgDir('@expo-google-fonts/noto-sans-sc');
+const FONTS = {
+  body: path.join(dejavu, 'DejaVuSans.ttf'),
+  bold: path.join(dejavu, 'DejaVuSans-Bold.ttf'),
+  cjkBody: path.join(noto, '400Regular', 'NotoSansSC_400Regular.ttf'),
+  cjkBold: path.join(noto, '700Bold', 'NotoSansSC_700Bold.ttf'),
+};
+
+let loaded: Promise<Record<keyof typeof FONTS, Buffer>> | null = null;
+
+/** The font files, read once per process (the Chinese ones are 10 MB each). */
+function fontFiles(): Promise<Record<keyof typeof FONTS, Buffer>> {
+  loaded ??= Promise.all(Object.entries(FONTS).map(async ([name, file]) => [name, await readFile(file)] as const))
+    .then((pairs) => Object.fromEntries(pairs) as Record<keyof typeof FONTS, Buffer>)
+    .catch((err: unknown) => {
+      loaded = null; // a failed read is tried again by the next report
+      throw err;
+    });
+  return loaded;
+}
+
+/** Han, kana, CJK punctuation and full-width forms: text holding any of them is set in the CJK font. */
+const CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+
+/** The registered font for a piece of text: DejaVu, unless the text needs Chinese glyphs. */
+export function fontFor(text: string, weight: 'body' | 'bold'): keyof typeof FONTS {
+  if (!CJK.test(text)) return weight;
+  return weight === 'bold' ? 'cjkBold' : 'cjkBody';
+}
 
 /** Photos larger than this are listed but not embedded (a report is for reading, not for archiving). */
 const EMBED_MAX_BYTES = 5 * 1024 * 1024;
@@ -38,8 +70,10 @@ export async function renderObservationPdf(tx: Tx, deps: Pick<AppDeps, 'storage'
   }
 
   const doc = new PDFDocument({ size: 'A4', margin: 48, compress, bufferPages: true, info: { Title: `${t('observations.report.title')} ${o.serial_label}` } });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
+  for (const [name, bytes] of Object.entries(await fontFiles())) doc.registerFont(name, bytes);
+  // Every piece of text picks its font by what it holds (a Chinese label, a Turkish description…).
+  const write = (weight: 'body' | 'bold', size: number, text: string, options?: PDFKit.Mixins.TextOptions) =>
+    doc.font(fontFor(text, weight)).fontSize(size).text(text, options);
   const done = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -48,13 +82,14 @@ export async function renderObservationPdf(tx: Tx, deps: Pick<AppDeps, 'storage'
   });
   const width = doc.page.width - 96;
 
-  doc.font('bold').fontSize(18).text(`${t('observations.report.title')} ${o.serial_label}`);
-  doc.font('body').fontSize(9).fillColor('#555').text(t('observations.report.generated', { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' }));
+  write('bold', 18, `${t('observations.report.title')} ${o.serial_label}`);
+  doc.fillColor('#555');
+  write('body', 9, t('observations.report.generated', { date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC' }));
   doc.fillColor('#000').moveDown();
 
   const field = (label: string, value: string) => {
-    doc.font('bold').fontSize(10).text(label, { continued: false });
-    doc.font('body').fontSize(10).text(value || '—', { width });
+    write('bold', 10, label, { continued: false });
+    write('body', 10, value || '—', { width });
     doc.moveDown(0.4);
   };
   const yes = (b: boolean) => t(b ? 'observations.fields.yes' : 'observations.fields.no');
@@ -79,10 +114,11 @@ export async function renderObservationPdf(tx: Tx, deps: Pick<AppDeps, 'storage'
   }
 
   // Actions table.
-  doc.moveDown(0.5).font('bold').fontSize(13).text(t('observations.fields.actions'));
+  doc.moveDown(0.5);
+  write('bold', 13, t('observations.fields.actions'));
   doc.moveDown(0.3);
   if (o.actions.length === 0) {
-    doc.font('body').fontSize(10).text(t('observations.report.noActions'));
+    write('body', 10, t('observations.report.noActions'));
   } else {
     const cols = [
       { label: t('observations.actionColumns.serial'), w: 0.08 },
@@ -93,14 +129,15 @@ export async function renderObservationPdf(tx: Tx, deps: Pick<AppDeps, 'storage'
       { label: t('observations.actionColumns.status'), w: 0.14 },
     ];
     const row = (cells: string[], bold: boolean) => {
-      doc.font(bold ? 'bold' : 'body').fontSize(9);
-      const heights = cells.map((c, i) => doc.heightOfString(c, { width: cols[i]!.w * width - 4 }));
+      const weight = bold ? 'bold' : 'body';
+      doc.fontSize(9);
+      const heights = cells.map((c, i) => doc.font(fontFor(c, weight)).heightOfString(c, { width: cols[i]!.w * width - 4 }));
       const h = Math.max(...heights) + 6;
       if (doc.y + h > doc.page.height - 60) doc.addPage();
       const y = doc.y;
       let x = 48;
       cells.forEach((c, i) => {
-        doc.text(c, x + 2, y + 3, { width: cols[i]!.w * width - 4 });
+        doc.font(fontFor(c, weight)).text(c, x + 2, y + 3, { width: cols[i]!.w * width - 4 });
         x += cols[i]!.w * width;
       });
       doc.moveTo(48, y + h).lineTo(48 + width, y + h).strokeColor('#bbb').lineWidth(0.5).stroke();
@@ -114,13 +151,16 @@ export async function renderObservationPdf(tx: Tx, deps: Pick<AppDeps, 'storage'
   }
 
   // Attachments: the list, then the photos.
-  doc.moveDown().font('bold').fontSize(13).text(t('observations.fields.attachments'), 48);
-  doc.moveDown(0.3).font('body').fontSize(10);
-  if (o.attachments.length === 0) doc.text(t('observations.report.noAttachments'));
-  for (const a of o.attachments) doc.text(`• ${a.file_name} (${Math.max(1, Math.round(a.size_bytes / 1024))} KB)`);
+  doc.moveDown();
+  doc.x = 48;
+  write('bold', 13, t('observations.fields.attachments'));
+  doc.moveDown(0.3);
+  if (o.attachments.length === 0) write('body', 10, t('observations.report.noAttachments'));
+  for (const a of o.attachments) write('body', 10, `• ${a.file_name} (${Math.max(1, Math.round(a.size_bytes / 1024))} KB)`);
   for (const p of photos) {
     if (doc.y + 260 > doc.page.height - 60) doc.addPage();
-    doc.moveDown(0.5).font('body').fontSize(9).text(p.name);
+    doc.moveDown(0.5);
+    write('body', 9, p.name);
     try {
       doc.image(p.bytes, { fit: [width, 240] });
     } catch {
@@ -134,8 +174,9 @@ export async function renderObservationPdf(tx: Tx, deps: Pick<AppDeps, 'storage'
     doc.switchToPage(i);
     // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
     doc.page.margins.bottom = 0;
-    doc.font('body').fontSize(8).fillColor('#777')
-      .text(t('observations.report.page', { page: i + 1, pages: range.count }), 48, doc.page.height - 36, { width, align: 'right', lineBreak: false });
+    const footer = t('observations.report.page', { page: i + 1, pages: range.count });
+    doc.font(fontFor(footer, 'body')).fontSize(8).fillColor('#777')
+      .text(footer, 48, doc.page.height - 36, { width, align: 'right', lineBreak: false });
   }
   doc.end();
   return { bytes: await done, fileName: `${o.serial_label}.pdf` };
