@@ -85,6 +85,17 @@ export function dayFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+declare global {
+  interface Window {
+    /** Set by a test on a page; still there later only if the page never reloaded. */
+    __sameDocument?: boolean;
+  }
+}
+
+/** Marks the page, so `sameDocument` can later prove that what changed arrived without a reload. */
+export const markDocument = (page: Page) => page.evaluate(() => { window.__sameDocument = true; });
+export const sameDocument = (page: Page) => page.evaluate(() => window.__sameDocument === true);
+
 /** No horizontal scrolling on a phone: what does not fit must wrap. */
 export async function expectNoOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

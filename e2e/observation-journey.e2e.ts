@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromNow, downloaded, fold, pdfText, sheetRows, tinyPng } from './files.js';
+import { dayFromNow, downloaded, fold, markDocument, pdfText, sameDocument, sheetRows, tinyPng } from './files.js';
 import { pickOption, type RunningServer, shot, signedInPage, withProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';
@@ -21,8 +21,6 @@ withProduct((s, b) => {
 
 const origin = () => server.origin('demo');
 /** A mark on the window: it is gone if the page reloads. */
-const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 describe('the observation journey of issue 4', () => {
   it('guest report → live on the manager\'s list → action for the supervisor → completed with a photo elsewhere → closed → in the export and the PDF', async () => {

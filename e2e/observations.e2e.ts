@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { dayFromNow, downloaded, expectNoOverflow, fold, pdfText, sheetRows, tinyPng } from './files.js';
+import { dayFromNow, downloaded, expectNoOverflow, fold, markDocument, pdfText, sameDocument, sheetRows, tinyPng } from './files.js';
 import { pickOption, type RunningServer, shot, signedInPage, withProduct } from './support.js';
 
 const PASSWORD = 'Demo#2026!';
@@ -41,7 +41,7 @@ describe('observations', () => {
     await list.getByRole('tab', { name: /^All \(\d+\)/ }).waitFor();
     const before = await allCount(list);
     // A mark on the window: it is gone if the page reloads.
-    await list.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    await markDocument(list);
     await shot(list, 'observations-01-list');
 
     const guestContext = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: 'en-GB' });
@@ -82,7 +82,7 @@ describe('observations', () => {
     await row.waitFor({ timeout: 15_000 });
     await row.getByText('Unsafe condition').waitFor();
     await expect.poll(() => allCount(list)).toBe(before + 1);
-    expect(await list.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(await sameDocument(list)).toBe(true);
     await shot(list, 'observations-06-list-arrived');
     await manager.context.close();
   });

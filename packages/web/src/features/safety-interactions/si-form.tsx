@@ -35,7 +35,9 @@ export function SiForm({ id }: { id: string | null }) {
   const plans = useSchedules({ status: undefined }, planId !== null);
   const plan = plans.data?.schedules.find((s) => s.id === planId) ?? null;
 
-  const me = profile ? { id: profile.user.id, full_name: profile.user.full_name } : null;
+  const meId = profile?.user.id;
+  const meName = profile?.user.full_name;
+  const me = useMemo(() => (meId && meName !== undefined ? { id: meId, full_name: meName } : null), [meId, meName]);
   const loaded = existing.data ?? null;
   // A plan opened from the schedule fills in its observer and site.
   const start = useMemo(() => {
@@ -43,7 +45,7 @@ export function SiForm({ id }: { id: string | null }) {
     if (planId && !plans.data) return null;
     const f = emptyForm(plan?.observer ?? me);
     return plan ? { ...f, site_id: plan.site.id, schedule_id: plan.id, held_at: siLocalDateTime(plan.site.time_zone) } : f;
-  }, [id, loaded, planId, plans.data, plan, me?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- `me` is rebuilt each render; its id is what matters
+  }, [id, loaded, planId, plans.data, plan, me]);
   const values = edited ?? start;
 
   const sites = options.data?.sites ?? [];
