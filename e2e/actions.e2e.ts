@@ -153,6 +153,15 @@ describe('actions', () => {
     await context.close();
   });
 
+  it('offers the action categories to someone who may raise actions but not manage categories', async () => {
+    const { context, page } = await signedInPage(browser, origin(), SUPERVISOR, PASSWORD);
+    await page.goto(`${origin()}/actions/new`);
+    const form = panel(page);
+    await form.getByLabel('Category').first().click();
+    await page.getByRole('option', { name: 'Training' }).waitFor();
+    await context.close();
+  });
+
   it('works on a phone: cards, and the panel over the whole screen', async () => {
     const { context, page } = await signedInPage(browser, origin(), SUPERVISOR, PASSWORD, 360);
     await page.goto(`${origin()}/actions/all`);

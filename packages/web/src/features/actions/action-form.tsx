@@ -8,7 +8,7 @@ import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../forms/use-form-submit.js';
 import { validate } from '../forms/validation.js';
 import { otherErrors, useLiveErrors } from './field-errors.js';
-import { ACTIONS_KEY, actionSerial, useActionCategories, useActionPeople, useActionRights, useActionSites } from './actions-api.js';
+import { ACTIONS_KEY, actionSerial, useActionCategories, useActionPeople, useActionSites } from './actions-api.js';
 
 type Fields = {
   description: string;
@@ -44,10 +44,9 @@ function CoreFields(props: {
 }) {
   const { t } = useTranslation();
   const { f, set, errors } = props;
-  const rights = useActionRights();
   const sites = useActionSites();
   const people = useActionPeople();
-  const categories = useActionCategories(rights.readCategories);
+  const categories = useActionCategories();
   const siteData = (sites.data ?? []).map((s) => ({ value: s.id, label: s.name }));
   if (props.current && !siteData.some((s) => s.value === props.current?.site.id)) siteData.unshift({ value: props.current.site.id, label: props.current.site.name });
   const peopleData = (people.data ?? []).map((u) => ({ value: u.id, label: u.email && u.email !== u.full_name ? `${u.full_name} (${u.email})` : u.full_name }));
@@ -113,7 +112,7 @@ function CoreFields(props: {
           onChange={(e) => set('due_date', e.currentTarget.value)}
           error={errors['due_date']}
         />
-        {rights.readCategories || category ? (
+        {categoryData.length > 0 ? (
           <Select
             label={t('actions.fields.category')}
             placeholder={t('actionsWeb.panel.noCategory')}
@@ -123,7 +122,6 @@ function CoreFields(props: {
             error={errors['category_id']}
             clearable
             searchable
-            disabled={!rights.readCategories}
             nothingFoundMessage={t('kit.noResults')}
           />
         ) : null}

@@ -1,5 +1,5 @@
 import {
-  can, type ActionDetail, type ActionListKind, type ActionListResponse, type ActionSource, type ProfileResponse, type UserBrief,
+  can, type ActionCategoryOptions, type ActionDetail, type ActionListKind, type ActionListResponse, type ActionSource, type ProfileResponse, type UserBrief,
 } from '@bulwark/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { principalFromProfile } from '../../app/profile.js';
@@ -62,17 +62,15 @@ export function useActionPeople() {
   });
 }
 
-type CategoryRow = { id: string; name: string; status?: string };
-
-/** Active categories of the actions module; only asked for by people who may read categories. */
-export function useActionCategories(enabled: boolean) {
+/**
+ * Active categories of the actions module, from the actions module's own call: anyone who raises or
+ * edits an action may pick one, with or without the right to manage categories.
+ */
+export function useActionCategories() {
   const { http } = useServices();
   return useQuery({
     queryKey: [...ACTIONS_KEY, 'options', 'categories'],
-    enabled,
-    queryFn: async () =>
-      (await http.get<{ categories: CategoryRow[] }>('/api/categories', { query: { module: 'actions', status: 'active', per_page: '200' }, notify: false }))
-        ?.categories ?? [],
+    queryFn: async () => (await http.get<ActionCategoryOptions>('/api/actions/categories', { notify: false }))?.categories ?? [],
     staleTime: 60_000,
   });
 }
@@ -89,7 +87,6 @@ export function actionRights(profile: ProfileResponse | undefined) {
     userId: profile?.user.id ?? null,
     create: access ? can(access, 'Action', 'create') : false,
     update: access ? can(access, 'Action', 'update') : false,
-    readCategories: access ? can(access, 'Category', 'read') : false,
   };
 }
 
