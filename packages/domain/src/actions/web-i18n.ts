@@ -89,7 +89,7 @@ export const actionsWebMessages = defineMessages({
       noRightToAdd: 'No tiene permiso para crear acciones.',
       source: '{{source}} {{serial}}',
       reassignHelp: 'Elegir a otra persona reasigna la acción y se lo comunica.',
-      sitePlaceholder: 'Elija un sitio',
+      sitePlaceholder: 'Elija un centro',
       peoplePlaceholder: 'Buscar personas',
       controlPlaceholder: 'Elija un tipo de control',
       noCategory: 'Sin categoría',
