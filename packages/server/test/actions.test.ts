@@ -209,7 +209,7 @@ describe('POST /api/actions/ (an action of its own)', () => {
     expect(res.json().fields.control_type).toBe('Elija un tipo de control.');
     expect(res.json().errors[0]).toBe(translate('es', 'errors.validation_failed'));
     const past = await call(t, managerA, 'POST', '/api/actions/', actionBody({ due_date: '2020-01-01' }), { 'accept-language': 'es' });
-    expect(past.json().fields.due_date).toBe('La fecha límite no puede ser anterior a hoy en el sitio.');
+    expect(past.json().fields.due_date).toBe('La fecha límite no puede ser anterior a hoy en el centro.');
   });
 
   it('checks "today" in the site’s time zone: Kiritimati is a day ahead of Honolulu', async () => {
