@@ -1,5 +1,5 @@
 import { CSRF_HEADER, can, type Action, type Language, type Subject } from '@bulwark/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { loadPrincipal, unusableReason, type Principal } from '../auth/principal.js';
 import { sameHash, sha256, type TokenSigner } from '../auth/tokens.js';
 import { inTenant, type Db } from '../db/db.js';
@@ -37,7 +37,8 @@ export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') || url === '/api';
 }
 
-export type RouteRecord = { method: string; url: string; access: Access };
+/** A registered API route: what the probes of test/ enumerate, so a new module is covered without being named. */
+export type RouteRecord = { method: string; url: string; access: Access; schema?: FastifySchema; allowedAfterTrial?: boolean };
 
 export function registerAccessGuard(app: FastifyInstance, deps: { db: Db; tokens: TokenSigner; baseDomain: string }) {
   const registered: RouteRecord[] = [];
@@ -55,7 +56,9 @@ export function registerAccessGuard(app: FastifyInstance, deps: { db: Db; tokens
     if (!access) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access; every API route must (deny by default).`);
     }
-    for (const method of [route.method].flat()) registered.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) {
+      registered.push({ method, url: route.url, access, schema: route.schema, allowedAfterTrial: route.config?.allowedAfterTrial });
+    }
   });
 
   app.addHook('preHandler', async (req) => {
