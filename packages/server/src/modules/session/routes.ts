@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { principalOf, requireTenant } from '../../platform/http/access.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
+import { limitLinkTokens } from '../../platform/http/rate-limit.js';
 import type { SessionService } from './service.js';
 
 const tags = ['Session'];
@@ -124,6 +125,8 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps, service: Sess
 
   r.post('/api/v1/password_resets/:token', {
     config: { access: { public: true } },
+    // Counted before anything is read, so malformed guesses count too.
+    onRequest: (req) => limitLinkTokens(deps.db.app, req.ip),
     schema: {
       tags, summary: 'Set a new password with an e-mailed link',
       params: z.object({ token: z.string().min(10).max(200) }),

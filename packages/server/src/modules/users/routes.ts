@@ -16,6 +16,7 @@ import { roleActions, roles, users } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { buildWorkbook, readWorkbookRows, sendWorkbook, type ExcelColumn } from '../../platform/export/excel.js';
 import { principalOf, requireTenant } from '../../platform/http/access.js';
+import { limitLinkTokens } from '../../platform/http/rate-limit.js';
 import { exportFlag, listQuery, pageWindow, pagination, paginationSchema } from '../../platform/http/list.js';
 import { readUpload } from '../../platform/http/upload.js';
 import { createUserGroups } from './groups.js';
@@ -283,6 +284,8 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps, links: UserSiteL
 
   r.post('/api/users/activate', {
     config: { access: { public: true } },
+    // The same budget as password reset links: both guess at one token table.
+    onRequest: (req) => limitLinkTokens(deps.db.app, req.ip),
     schema: { tags, summary: 'Set the password through the e-mailed activation link (single use, 7 days)', body: userActivateBody, response: { 200: okResponse, ...errors } },
   }, async (req) => {
     const tenant = await requireTenant(req, deps.db.app, deps.config.baseDomain);

@@ -24,3 +24,10 @@ export async function clear(db: Db, key: string): Promise<void> {
 export async function limit(db: Db, key: string, max: number, windowSeconds: number): Promise<void> {
   if ((await hit(db, key, windowSeconds)) > max) throw new AppError('rate_limited');
 }
+
+/** The e-mailed links (password reset, account and guest activation) share one token table and one budget per address. */
+export const LINK_TOKEN_LIMIT = { max: 20, windowSeconds: 900 };
+
+export function limitLinkTokens(db: Db, ip: string): Promise<void> {
+  return limit(db, `link-token-ip:${ip}`, LINK_TOKEN_LIMIT.max, LINK_TOKEN_LIMIT.windowSeconds);
+}
