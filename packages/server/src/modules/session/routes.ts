@@ -50,7 +50,7 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps, service: Sess
   }, async (req) => {
     const token = refreshHeader(req);
     if (!token) throw new AppError('session_expired');
-    return service.refresh(await tenantOf(req), token);
+    return service.refresh(await tenantOf(req), token, req.ip);
   });
 
   r.post('/api/v1/reset_current_session', {
@@ -58,7 +58,7 @@ export function sessionRoutes(app: FastifyInstance, deps: AppDeps, service: Sess
     schema: { tags, summary: 'End the session that the refresh token belongs to, if any', response: { 200: okResponse, ...errors } },
   }, async (req) => {
     const token = refreshHeader(req);
-    if (token) await service.revokeByRefreshToken(await tenantOf(req), token);
+    if (token) await service.revokeByRefreshToken(await tenantOf(req), token, req.ip);
     return { ok: true as const };
   });
 

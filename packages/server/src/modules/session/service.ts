@@ -12,7 +12,7 @@ import { inTenant, type Tx } from '../../platform/db/db.js';
 import { organizations, passwordResetTokens, refreshTokens, sessions, users } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
-import { clear, limit } from '../../platform/http/rate-limit.js';
+import { clear, hit, limit, refuseAfterFailures } from '../../platform/http/rate-limit.js';
 import type { Tenant } from '../../platform/http/tenancy.js';
 import { buildProfile } from '../users/profile.js';
 
@@ -21,6 +21,8 @@ export type SessionMeta = { ip: string; userAgent: string | undefined };
 // Sign-in throttles: per address and per account, shared by every app node.
 const IP_LIMIT = { max: 30, windowSeconds: 300 };
 const ACCOUNT_LIMIT = { max: 10, windowSeconds: 900 };
+// Wrong refresh tokens per address. Only misses count: every client refreshes every few minutes.
+const REFRESH_MISSES = { max: 30, windowSeconds: 300 };
 
 export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'mail' | 'jobs'>) {
   const app = deps.db.app;
@@ -89,7 +91,9 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
    * Rotates the refresh token. A token that was already spent means it was stolen or replayed: the whole
    * session family is revoked, and whoever holds the newer token is signed out too.
    */
-  async function refresh(tenant: Tenant, token: string): Promise<TokenPairResponse> {
+  async function refresh(tenant: Tenant, token: string, ip: string): Promise<TokenPairResponse> {
+    const missKey = `refresh-miss-ip:${ip}`;
+    await refuseAfterFailures(app, missKey, REFRESH_MISSES.max, REFRESH_MISSES.windowSeconds);
     const outcome = await inTenant(app, tenant.id, async (tx) => {
       const [row] = await tx
         .select({ rt: refreshTokens, session: sessions })
@@ -110,16 +114,24 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
       await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.session.id));
       return { pair: await issueTokens(tx, tenant.id, row.session.userId, row.session.id) };
     });
-    if ('error' in outcome) throw new AppError('session_expired');
+    if ('error' in outcome) {
+      await hit(app, missKey, REFRESH_MISSES.windowSeconds);
+      throw new AppError('session_expired');
+    }
     return outcome.pair;
   }
 
-  async function revokeByRefreshToken(tenant: Tenant, token: string): Promise<void> {
-    await inTenant(app, tenant.id, async (tx) => {
+  /** Sign-out by refresh token; a token that matches nothing counts against the refresh budget. */
+  async function revokeByRefreshToken(tenant: Tenant, token: string, ip: string): Promise<void> {
+    const missKey = `refresh-miss-ip:${ip}`;
+    await refuseAfterFailures(app, missKey, REFRESH_MISSES.max, REFRESH_MISSES.windowSeconds);
+    const found = await inTenant(app, tenant.id, async (tx) => {
       const [row] = await tx.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, sha256(token)));
       if (row) await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+      return !!row;
     });
+    if (!found) await hit(app, missKey, REFRESH_MISSES.windowSeconds);
   }
 
   async function revokeSession(organizationId: string, sessionId: string): Promise<void> {

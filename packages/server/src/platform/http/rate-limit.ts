@@ -25,6 +25,16 @@ export async function limit(db: Db, key: string, max: number, windowSeconds: num
   if ((await hit(db, key, windowSeconds)) > max) throw new AppError('rate_limited');
 }
 
+/**
+ * A budget of failures only: refused once `max` failures (counted with `hit`) fall in the window, while
+ * successful calls cost nothing, so many honest users behind one address never run it down.
+ */
+export async function refuseAfterFailures(db: Db, key: string, max: number, windowSeconds: number): Promise<void> {
+  const result = await db.execute<{ count: number }>(sql`
+    select count from rate_limits where key = ${sha256(key)} and window_start >= now() - make_interval(secs => ${windowSeconds})`);
+  if (Number(result.rows[0]?.count ?? 0) >= max) throw new AppError('rate_limited');
+}
+
 /** The e-mailed links (password reset, account and guest activation) share one token table and one budget per address. */
 export const LINK_TOKEN_LIMIT = { max: 20, windowSeconds: 900 };
 
