@@ -33,7 +33,8 @@ function cookie(value: string, maxAge: number, secure: boolean): string {
 
 export function ssoRoutes(app: FastifyInstance, deps: AppDeps, service: SsoService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const secure = () => publicUrl(deps.config, 'x').startsWith('https:');
+  // Over https as the request came (X-Forwarded-Proto counts with TRUST_PROXY=1), or as the public address says.
+  const secure = (req: FastifyRequest) => req.protocol === 'https' || publicUrl(deps.config, 'x').startsWith('https:');
 
   /** Every failure of the browser-facing steps ends on the sign-in page with the reason (spec 000 §3 "SSO error"). */
   function toLogin(req: FastifyRequest, reply: FastifyReply, err: unknown) {
@@ -64,7 +65,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps, service: SsoServi
     try {
       const tenant = await tenantOf(req);
       const { location, browser } = await service.start(tenant, req.ip);
-      return reply.header('set-cookie', cookie(browser, SSO_REQUEST_TTL_SECONDS, secure())).header('cache-control', 'no-store').redirect(location, 302);
+      return reply.header('set-cookie', cookie(browser, SSO_REQUEST_TTL_SECONDS, secure(req))).header('cache-control', 'no-store').redirect(location, 302);
     } catch (err) {
       return toLogin(req, reply, err);
     }
@@ -90,7 +91,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps, service: SsoServi
   }, async (req, reply) => {
     const tenant = await requireTenant(req, deps.db.app, deps.config.baseDomain);
     const session = await service.exchange(tenant, req.body.code, readCookie(req), { ip: req.ip, userAgent: req.headers['user-agent'] });
-    reply.header('set-cookie', cookie('', 0, secure()));
+    reply.header('set-cookie', cookie('', 0, secure(req)));
     return session;
   });
 
