@@ -42,6 +42,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (a malformed or over-long path segment) leave in the API's error shape too.
+    frameworkErrors: (err, req, reply) => {
+      const status = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 400 : 500;
+      const code = status === 400 ? 'bad_request' : 'internal';
+      void reply.status(status).send({ errors: [translate(pickLanguage(req.headers['accept-language']), `errors.${code}`)], code });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
