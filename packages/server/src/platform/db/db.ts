@@ -20,8 +20,13 @@ export function connect(appUrl: string, ownerUrl: string, poolSize = 10): Databa
   const appPool = new pg.Pool({ connectionString: appUrl, max: poolSize, application_name: 'bulwark-app' });
   const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 3, application_name: 'bulwark-owner' });
   // A lost connection (e.g. PostgreSQL restarting) must not crash the process; the pool reconnects.
-  appPool.on('error', () => {});
-  ownerPool.on('error', () => {});
+  // The pool hears errors of idle clients only: a client checked out between two queries of a
+  // transaction emits its own 'error', which would be an uncaught exception without a listener. The
+  // query in progress (or the next one) still fails, and the broken client is dropped on release.
+  for (const pool of [appPool, ownerPool]) {
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
+  }
   return {
     app: drizzle(appPool, { schema }),
     appPool,
