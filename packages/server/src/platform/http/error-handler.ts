@@ -31,6 +31,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status < 500) return send(reply, lang, status, codeForStatus(status));
+    if (databaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return send(reply.header('retry-after', '5'), lang, 503, 'unavailable');
+    }
     req.log.error({ err }, 'unhandled error');
     return send(reply, lang, 500, 'internal');
   });
@@ -38,6 +42,24 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 function send(reply: FastifyReply, lang: Language, status: number, code: ErrorCode) {
   return reply.status(status).send({ errors: [translate(lang, `errors.${code}`)], code });
+}
+
+// Class 08 (connection exception) and 57P01-57P03 (shut down, crashed, starting up) from PostgreSQL,
+// and the socket errors of a server that is not there.
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/**
+ * PostgreSQL away (restarting, unreachable): the same request will work again shortly, so the client
+ * hears 503 "unavailable" rather than a 500. Query errors arrive wrapped (Drizzle's `cause`).
+ */
+function databaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
 }
 
 function codeForStatus(status: number): ErrorCode {
