@@ -64,7 +64,7 @@ export type Answer = { status: number; body: unknown; error?: string };
  */
 export async function api(node: Node, s: Session | null, method: string, url: string, payload?: unknown, timeoutMs = 20_000): Promise<Answer> {
   const headers: Record<string, string> = s ? { 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf } : {};
-  let body: BodyInit | undefined;
+  let body: FormData | string | undefined;
   if (payload instanceof FormData) body = payload;
   else if (payload !== undefined) {
     headers['content-type'] = 'application/json';
