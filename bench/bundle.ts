@@ -1,0 +1,123 @@
+/**
+ * Web bundle benchmark (issue 5): builds the web app with Vite's manifest into a temporary folder and
+ * weighs, gzip level 9, what a browser fetches to show the sign-in page: the entry script, everything it
+ * imports statically (the modulepreload links of index.html), and the lazy chunk of the /login route with
+ * its own static imports. Also the largest chunk of the whole build. Goal: the sign-in page under
+ * 200 KB of gzipped JavaScript.
+ *
+ *   node --import tsx bench/bundle.ts
+ *   node --import tsx bench/bundle.ts --keep      # leaves the build and prints where
+ *
+ * The product's build is untouched: the manifest is asked for on the command line of this build only.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { ROUTES } from '@bulwark/domain';
+import { recorder } from './lib/report.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB = path.join(ROOT, 'packages/web');
+const SIGN_IN_PATH = '/login';
+const GOAL_KB = 200;
+
+type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type Manifest = Record<string, Chunk>;
+
+const { values: args } = parseArgs({ options: { keep: { type: 'boolean', default: false } } });
+
+/** The source module the route's screen loads lazily, read from the screen tables of the web app. */
+function screenModule(screen: string): string {
+  const tables = [path.join(WEB, 'src/app/screens.ts'), ...readdirSync(path.join(WEB, 'src/features'))
+    .map((f) => path.join(WEB, 'src/features', f, 'screens.ts')).filter((f) => existsSync(f))];
+  const pattern = new RegExp(`\\b${screen}:\\s*\\(\\)\\s*=>\\s*import\\(\\s*'([^']+)'`);
+  for (const table of tables) {
+    const found = pattern.exec(readFileSync(table, 'utf8'))?.[1];
+    if (!found) continue;
+    const base = path.resolve(path.dirname(table), found).replace(/\.js$/, '');
+    const file = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(f));
+    if (file) return path.relative(WEB, file).split(path.sep).join('/');
+  }
+  throw new Error(`No screen table of packages/web lazily imports the screen "${screen}".`);
+}
+
+/** A chunk and everything it imports statically: what the browser fetches before the code can run. */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk ${key}.`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+const out = mkdtempSync(path.join(tmpdir(), 'bulwark-bundle-'));
+try {
+  const r = recorder('bundle');
+  const started = Date.now();
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], {
+    cwd: WEB, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+  console.log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const manifest = JSON.parse(readFileSync(path.join(out, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const gz = new Map<string, number>();
+  const gzipOf = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(out, file)), { level: 9 }).length);
+    return gz.get(file)!;
+  };
+  const kb = (bytes: number) => bytes / 1024;
+
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'));
+  if (!entryKey) throw new Error('The manifest names no index.html entry.');
+  const route = ROUTES.find((rt) => rt.path === SIGN_IN_PATH);
+  if (!route) throw new Error(`The domain route table has no ${SIGN_IN_PATH}.`);
+  const routeKey = screenModule(route.screen);
+  if (!manifest[routeKey]?.isDynamicEntry) throw new Error(`${routeKey} is not a lazy chunk of the build: route-level code splitting is gone.`);
+
+  // What index.html preloads must be what the entry imports: a check that the manifest walk is the page's.
+  const html = readFileSync(path.join(out, 'index.html'), 'utf8');
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]!);
+  const entrySet = closure(manifest, [entryKey]);
+  const entryFiles = new Set([...entrySet].map((k) => manifest[k]!.file));
+  const strays = preloaded.filter((f) => !entryFiles.has(f));
+  if (strays.length) throw new Error(`index.html preloads chunks the manifest walk missed: ${strays.join(', ')}`);
+
+  const signInSet = closure(manifest, [entryKey, routeKey]);
+  const signInFiles = [...new Set([...signInSet].map((k) => manifest[k]!.file))];
+  const signInBytes = signInFiles.reduce((sum, f) => sum + gzipOf(f), 0);
+  const cssFiles = [...new Set([...signInSet].flatMap((k) => manifest[k]!.css ?? []))];
+  const routeOnly = [...closure(manifest, [routeKey])].filter((k) => !entrySet.has(k)).map((k) => manifest[k]!.file);
+
+  const allJs = readdirSync(path.join(out, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+  const largest = allJs.map((f) => ({ f, bytes: gzipOf(f) })).sort((a, b) => b.bytes - a.bytes)[0]!;
+  const lazyRoutes = Object.values(manifest).filter((c) => c.isDynamicEntry && c.src?.includes('/features/'));
+  const largestRoute = lazyRoutes.map((c) => ({ c, bytes: gzipOf(c.file) })).sort((a, b) => b.bytes - a.bytes)[0];
+
+  r.figure('sign-in page JavaScript (gzip)', kb(signInBytes), 'KB');
+  r.figure('sign-in page JavaScript files', signInFiles.length, 'files');
+  r.figure('entry and its static imports (gzip)', kb([...entryFiles].reduce((s, f) => s + gzipOf(f), 0)), 'KB');
+  r.figure(`sign-in route's own chunks (gzip)`, kb(routeOnly.reduce((s, f) => s + gzipOf(f), 0)), 'KB');
+  r.figure('sign-in page CSS (gzip)', kb(cssFiles.reduce((s, f) => s + gzipOf(f), 0)), 'KB');
+  r.figure('largest chunk (gzip)', kb(largest.bytes), 'KB');
+  if (largestRoute) r.figure('largest route chunk (gzip)', kb(largestRoute.bytes), 'KB');
+  r.figure('all JavaScript of the build (gzip)', kb(allJs.reduce((s, f) => s + gzipOf(f), 0)), 'KB');
+  r.figure('JavaScript files in the build', allJs.length, 'files');
+  r.note(`largest chunk: ${largest.f}${largestRoute ? `; largest route chunk: ${largestRoute.c.src}` : ''}`);
+  r.note(`sign-in route: ${SIGN_IN_PATH} → screen "${route.screen}" → ${routeKey}`);
+  console.log('  heaviest files of the sign-in page (gzip):');
+  for (const f of [...signInFiles].sort((a, b) => gzipOf(b) - gzipOf(a)).slice(0, 8)) console.log(`    ${kb(gzipOf(f)).toFixed(1).padStart(7)} KB  ${f}`);
+  r.goal('sign-in page JavaScript (gzip)', kb(signInBytes), GOAL_KB, 'KB');
+  r.save();
+  if (args.keep) console.log(`  build kept in ${out}`);
+} finally {
+  if (!args.keep) rmSync(out, { recursive: true, force: true });
+}
