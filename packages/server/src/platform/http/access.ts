@@ -61,7 +61,9 @@ export function registerAccessGuard(app: FastifyInstance, deps: { db: Db; tokens
     }
   });
 
-  app.addHook('preHandler', async (req) => {
+  // Before validation: a caller without the right hears "forbidden" (or "sign in") before any field
+  // error, on every route, whether or not the route validates with attachValidation.
+  app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) {
       // Only the not-found handler and static files get here; a matched API route always declares access.
