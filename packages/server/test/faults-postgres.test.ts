@@ -128,7 +128,7 @@ describe('PostgreSQL restarted under load', () => {
     expect((await api(n, null, 'GET', '/api/v2/api_connection_checks')).status).toBe(200);
     // The job queue came back too.
     await reportAndAwaitMail(n, s, 'after the restart');
-  });
+  }, 120_000);
 });
 
 function isUnavailable(body: unknown): boolean {

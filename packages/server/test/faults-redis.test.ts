@@ -96,5 +96,5 @@ describe('Redis stopped', () => {
     expect(onB.connected).toBe(true);
     expect(nodes.every(alive), nodes.map((n) => n.child.output()).join('\n')).toBe(true);
     await serves(b, 'process B after Redis returns');
-  });
+  }, 120_000);
 });
