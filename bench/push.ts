@@ -23,7 +23,6 @@ import { connect, inTenant } from '../packages/server/src/platform/db/db.js';
 import { BENCH_PASSWORD, openBenchDb, type BenchDb } from './lib/db.js';
 import { authHeaders, signIn, startBenchServer, type BenchServer, type BenchSession } from './lib/server.js';
 import type { Command, Reply } from './lib/push-clients.js';
-import { now } from './lib/push-clients.js';
 import { recorder, type Recorder } from './lib/report.js';
 
 const { values: args } = parseArgs({
@@ -31,10 +30,10 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '2000' },
     writes: { type: 'string', default: '50' },
     /** Milliseconds from the start of one write to the start of the next. */
-    interval: { type: 'string', default: '200' },
+    interval: { type: 'string', default: '500' },
     /** Handshakes in flight at once while connecting: the connection ramp. */
     concurrency: { type: 'string', default: '50' },
-    /** Signed-in users whose sessions the clients share (each sign-in counts against the per-address limit). */
+    /** Signed-in users whose sessions the clients share: client i uses user i mod users. */
     users: { type: 'string', default: '10' },
     'client-processes': { type: 'string', default: '1' },
     redis: { type: 'boolean', default: false },
@@ -52,6 +51,11 @@ const DELIVERY_WAIT_MS = 15_000;
 const SUB = 'pushbench';
 const GOAL_CLIENTS = 2000;
 const GOAL_P99_MS = 200;
+/** USER_HZ: the unit of /proc/<pid>/stat times; 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
+
+/** The clock of bench/lib/push-clients.ts (CLOCK_MONOTONIC, shared by every process of the machine), in ms. */
+const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 type Fixture = { siteId: string; adminEmail: string; readerEmails: string[] };
 type Write = { id: string; sent: number; answered: number };
@@ -117,6 +121,7 @@ function clientProcess() {
   }
   return {
     ask,
+    pid: child.pid,
     async close() {
       if (child.connected) await ask({ type: 'close' }, 'closed', 30_000).catch(() => child.kill('SIGKILL'));
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -135,6 +140,18 @@ function rssOf(pid: number | undefined): number | null {
     return Number.isFinite(kb) ? kb / 1024 : null;
   } catch {
     return null;
+  }
+}
+
+/** CPU time a process has used so far (user + system), in ms, from /proc; NaN where that cannot be read. */
+function cpuOf(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
   }
 }
 
@@ -191,7 +208,10 @@ async function scenario(rec: Recorder, ownerUrl: string, fixture: Fixture, label
   const before = nodes.map((n) => rssOf(n.pid));
 
   const fleet = Array.from({ length: CLIENT_PROCESSES }, clientProcess);
+  const serverCpu = () => nodes.reduce((ms, n) => ms + cpuOf(n.pid), 0);
+  const clientCpu = () => fleet.reduce((ms, c) => ms + cpuOf(c.pid), 0);
   try {
+    const cpuBeforeConnecting = serverCpu();
     const share = Math.ceil(CLIENTS / CLIENT_PROCESSES);
     const connected = await Promise.all(fleet.map((c, k) => {
       const from = k * share;
@@ -205,6 +225,7 @@ async function scenario(rec: Recorder, ownerUrl: string, fixture: Fixture, label
     rec.figure(`time to connect them all, ${CONCURRENCY} handshakes in flight${suffix}`, connectMs / 1000, 's');
     rec.figure(`handshake p50${suffix}`, percentile(handshakes, 50), 'ms');
     rec.figure(`handshake p99${suffix}`, percentile(handshakes, 99), 'ms');
+    rec.figure(`server CPU per handshake${suffix}`, (serverCpu() - cpuBeforeConnecting) / Math.max(1, ok), 'ms');
     const failures = connected.flatMap((c) => c.errors);
     if (ok < CLIENTS) rec.note(`${CLIENTS - ok} of ${CLIENTS} clients could not connect${suffix}: ${failures.join('; ')}`);
 
@@ -225,6 +246,7 @@ async function scenario(rec: Recorder, ownerUrl: string, fixture: Fixture, label
     await sleep(500);
 
     const writes: Write[] = [];
+    const cpuAtStart = { server: serverCpu(), clients: clientCpu() };
     const started = now();
     for (let i = 0; i < WRITES; i += 1) {
       const due = started + i * INTERVAL;
@@ -239,35 +261,35 @@ async function scenario(rec: Recorder, ownerUrl: string, fixture: Fixture, label
       if (progress.reduce((n, p) => n + p.received, 0) >= expected || now() > deadline) break;
       await sleep(100);
     }
+    const cpuPerWrite = { server: (serverCpu() - cpuAtStart.server) / WRITES, clients: (clientCpu() - cpuAtStart.clients) / WRITES };
     const collected = await Promise.all(fleet.map((c) => c.ask({ type: 'collect', ids }, 'receipts')));
 
     const committed = await commitBounds(ownerUrl, ids);
     const fromCommit: number[] = [];
+    const fromFirst: number[] = [];
     const fromSent: number[] = [];
     const fromAnswer: number[] = [];
     const perNode: number[][] = nodes.map(() => []);
-    const fanOut: number[] = [];
+    const transactionToFirst: number[] = [];
     let missed = 0;
     for (const w of writes) {
       const commit = committed.get(w.id) ?? w.sent;
-      let last = -Infinity;
-      for (const part of collected) {
-        part.receipts[w.id]!.forEach((t, client) => {
-          if (t < 0) {
-            missed += 1;
-            return;
-          }
-          fromCommit.push(t - commit);
-          fromSent.push(t - w.sent);
-          fromAnswer.push(t - w.answered);
-          perNode[part.nodes[client]!]!.push(t - commit);
-          last = Math.max(last, t);
-        });
+      const times = collected.flatMap((part) => part.receipts[w.id]!.map((t, client) => ({ t, node: part.nodes[client]! })));
+      const arrived = times.filter((r) => r.t >= 0);
+      missed += times.length - arrived.length;
+      if (arrived.length === 0) continue;
+      const first = arrived.reduce((m, r) => Math.min(m, r.t), Infinity);
+      transactionToFirst.push(first - commit);
+      for (const { t, node } of arrived) {
+        fromCommit.push(t - commit);
+        fromFirst.push(t - first);
+        fromSent.push(t - w.sent);
+        fromAnswer.push(t - w.answered);
+        perNode[node]!.push(t - commit);
       }
-      if (last > -Infinity) fanOut.push(last - commit);
     }
-    const sort = (xs: number[]) => xs.sort((a, b) => a - b);
-    for (const xs of [fromCommit, fromSent, fromAnswer, fanOut, ...perNode]) sort(xs);
+    const sort = (xs: number[]) => xs.sort((x, y) => x - y);
+    for (const xs of [fromCommit, fromFirst, fromSent, fromAnswer, transactionToFirst, ...perNode]) sort(xs);
     const answers = sort(writes.map((w) => w.answered - w.sent));
     const duplicates = collected.reduce((n, c) => n + c.duplicates, 0);
     const disconnects = collected.reduce((n, c) => n + c.disconnects, 0);
@@ -277,14 +299,17 @@ async function scenario(rec: Recorder, ownerUrl: string, fixture: Fixture, label
     rec.figure(`push p50, commit → event received${suffix}`, percentile(fromCommit, 50), 'ms');
     rec.figure(`push p99, commit → event received${suffix}`, percentile(fromCommit, 99), 'ms');
     rec.figure(`push max, commit → event received${suffix}`, fromCommit.at(-1) ?? NaN, 'ms');
+    rec.figure(`push p99, first client's receipt → event received (lower bound)${suffix}`, percentile(fromFirst, 99), 'ms');
+    rec.figure(`write's transaction start → first client's receipt, p50 of writes${suffix}`, percentile(transactionToFirst, 50), 'ms');
     rec.figure(`push p99, write sent → event received${suffix}`, percentile(fromSent, 99), 'ms');
     rec.figure(`push p50, write answered → event received${suffix}`, percentile(fromAnswer, 50), 'ms');
-    rec.figure(`fan-out: commit → last client received, p50 of writes${suffix}`, percentile(fanOut, 50), 'ms');
     if (nodes.length > 1) {
       perNode.forEach((xs, i) => {
         rec.figure(`push p99 for clients of node ${i + 1}${i === 0 ? ' (the written one)' : ' (through Redis)'}${suffix}`, percentile(xs, 99), 'ms');
       });
     }
+    rec.figure(`server CPU per write and its ${ok} deliveries${suffix}`, cpuPerWrite.server, 'ms');
+    rec.figure(`client processes' CPU per write${suffix}`, cpuPerWrite.clients, 'ms');
     rec.figure(`missed deliveries${suffix}`, missed, 'events');
     if (committed.size < writes.length) rec.note(`${writes.length - committed.size} writes had no readable created_at${suffix}; their commit was taken as the time the write was sent.`);
     if (missed > 0) rec.note(`MISSED DELIVERIES${suffix}: ${missed} of ${expected} events never arrived within ${DELIVERY_WAIT_MS / 1000} s of the last write.`);
@@ -316,7 +341,7 @@ try {
     await scenario(rec, database.ownerUrl, fixture, 'Redis adapter, 2 nodes', nodes);
   }
   rec.note(`Clients ran in ${CLIENT_PROCESSES} separate process(es) on the same two cores as the server and PostgreSQL; their own event handling is inside the figures.`);
-  rec.note('Commit → received is measured from the start of the write\'s transaction (the observation\'s created_at), which precedes its commit: an upper bound. The server emits right after the commit and answers the write after emitting, so "write answered → received" can be negative.');
+  rec.note('Commit → received is measured from the start of the write\'s transaction (the observation\'s created_at), which precedes its commit, so it is an upper bound; the first client\'s receipt follows the commit, so times from it are a lower bound. The server emits right after the commit and answers the write after emitting, so "write answered → received" can be negative.');
   rec.save();
 } finally {
   await Promise.all(nodes.map((n) => n.stop()));

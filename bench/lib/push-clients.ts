@@ -24,7 +24,7 @@ export type Reply =
   | { type: 'receipts'; receipts: Record<string, number[]>; duplicates: number; disconnects: number; nodes: number[] }
   | { type: 'closed' };
 
-export const now = () => Number(process.hrtime.bigint()) / 1e6;
+const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 const CONNECT_TIMEOUT_MS = 30_000;
 
