@@ -88,7 +88,8 @@ export function createPush(deps: { db: Db; tokens: TokenSigner; redisUrl: string
     },
     async close() {
       await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()));
-      await Promise.allSettled(redisClients.map((c) => c.quit()));
+      // QUIT waits behind the commands queued while Redis is away, that is forever: such a client is dropped.
+      await Promise.allSettled(redisClients.map((c) => (c.status === 'ready' ? c.quit() : c.disconnect())));
     },
   };
 }
