@@ -97,4 +97,13 @@ describe('Redis stopped', () => {
     expect(nodes.every(alive), nodes.map((n) => n.child.output()).join('\n')).toBe(true);
     await serves(b, 'process B after Redis returns');
   }, 120_000);
+
+  it('lets a process stop cleanly on SIGTERM while Redis is away', async () => {
+    await redis!.stop();
+    const b = nodes[1]!;
+    b.child.proc.kill('SIGTERM');
+    // A stop that waits on Redis would never end: the process must exit by itself, with code 0.
+    const code = await Promise.race([b.child.exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 20_000))]);
+    expect(code, b.child.output()).toBe(0);
+  }, 60_000);
 });
