@@ -117,16 +117,21 @@ describe('SIGKILL in the middle of a write load', () => {
         const rows = async <T>(q: ReturnType<typeof sql>) => (await tx.execute(q)).rows as T[];
         return {
           // Each report as stored, with what hangs off it.
-          reports: await rows<{ id: string; description: string; actions: number; links: number; created: number; action_audits: number }>(sql`
+          reports: await rows<{ id: string; description: string; actions: number; links: number; created: number; action_audits: number; notified: number }>(sql`
             select o.id, o.description,
               (select count(*)::int from actions a where a.source_type = 'observation' and a.source_id = o.id) as actions,
               (select count(*)::int from observation_attachments l where l.observation_id = o.id) as links,
               (select count(*)::int from audit_log h where h.entity = 'Observation' and h.entity_id = o.id::text and h.action = 'observation_created') as created,
               (select count(*)::int from actions a join audit_log h on h.entity = 'Action' and h.entity_id = a.id::text and h.action = 'action_create'
-                where a.source_type = 'observation' and a.source_id = o.id) as action_audits
+                where a.source_type = 'observation' and a.source_id = o.id) as action_audits,
+              (select count(*)::int from actions a join notifications n on n.user_id = a.responsible_id and n.link like '%/summary/' || a.id::text
+                where a.source_type = 'observation' and a.source_id = o.id) as notified
             from observations o`),
           orphanActions: await rows<{ id: string }>(sql`
             select a.id from actions a where a.source_type = 'observation' and not exists (select 1 from observations o where o.id = a.source_id)`),
+          // The responsible person's notice of each action is written with it, and never without it.
+          orphanNotices: await rows<{ id: string }>(sql`
+            select n.id from notifications n where n.link like '%/summary/%' and not exists (select 1 from actions a where n.link like '%/summary/' || a.id::text)`),
           files: await rows<{ id: string; storage_key: string; size_bytes: number }>(sql`select id, storage_key, size_bytes from files`),
           counters: (await rows<{ used: string; sum: string; obs_last: number | null; obs_max: number | null; act_last: number | null; act_max: number | null }>(sql`
             select o.storage_used_bytes::text as used, (select coalesce(sum(size_bytes), 0)::text from files) as sum,
@@ -141,9 +146,10 @@ describe('SIGKILL in the middle of a write load', () => {
       console.log(`[faults-kill] ${sent} reports started, ${acked.length} acknowledged, ${found.reports.length} stored after the kill (${unacked.length} committed without an answer); ${ackedFiles.length} files acknowledged, ${found.files.length} stored`);
       expect(found.reports.length).toBeGreaterThanOrEqual(acked.length);
       for (const r of found.reports) {
-        expect(r, `report ${r.description} is whole`).toEqual({ id: r.id, description: r.description, actions: ACTIONS_EACH, links: 1, created: 1, action_audits: ACTIONS_EACH });
+        expect(r, `report ${r.description} is whole`).toEqual({ id: r.id, description: r.description, actions: ACTIONS_EACH, links: 1, created: 1, action_audits: ACTIONS_EACH, notified: ACTIONS_EACH });
       }
       expect(found.orphanActions, 'actions whose observation is missing').toEqual([]);
+      expect(found.orphanNotices, 'notices of actions that are missing').toEqual([]);
       // A stored file row always has its bytes: they are written before the row commits.
       for (const f of found.files) {
         expect(f.storage_key).not.toBe('pending');
