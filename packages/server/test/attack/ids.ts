@@ -109,12 +109,17 @@ export type Pick = (slot: Slot) => string | string[];
 
 const TZ = 'Europe/London';
 
+/** Random letters: names accept letters, and a fresh name never collides with one an earlier request created. */
+function letters(n = 8): string {
+  return [...randomBytes(n)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
+}
+
 function plainString(name: string, node: Json): string {
   const min = node.minLength ?? 0;
   const max = node.maxLength ?? 200;
   const choices = [
     /_at$/.test(name) ? localDateTimeIn(TZ, new Date(Date.now() - 3_600_000)) : null,
-    /(^|_)date$|_from$|_to$/.test(name) ? actionDateIn(TZ, new Date(Date.now() + 2 * 86_400_000)) : null,
+    /(^|_)(date|from|to)$/.test(name) ? actionDateIn(TZ, new Date(Date.now() + 2 * 86_400_000)) : null,
     /password/.test(name) ? 'Probe#Pass123' : null,
     /time_?zone/.test(name) ? TZ : null,
     /phone/.test(name) ? '+44 20 7946 0958' : null,
@@ -124,7 +129,7 @@ function plainString(name: string, node: Json): string {
     name === 'code' ? '123456' : null,
     node.format === 'date' ? actionDateIn(TZ) : null,
     node.format === 'date-time' ? new Date(Date.now() - 3_600_000).toISOString() : null,
-    'Probe', 'PROBE', 'probe', '123456', actionDateIn(TZ), localDateTimeIn(TZ, new Date(Date.now() - 3_600_000)),
+    `Probe ${letters()}`, 'PROBE', 'probe', '123456', actionDateIn(TZ), localDateTimeIn(TZ, new Date(Date.now() - 3_600_000)),
   ].filter((v): v is string => v !== null);
   const pattern = node.pattern ? new RegExp(node.pattern) : null;
   const fits = (v: string) => (!pattern || pattern.test(v)) && v.length <= max;
@@ -182,9 +187,13 @@ export function fillValue(node: Json, name: string, key: string, pick: Pick, ctx
   if (type === 'object' || n.properties) {
     const out: Record<string, unknown> = {};
     const required = new Set(n.required ?? []);
-    for (const [k, v] of Object.entries(n.properties ?? {})) {
+    const entries = Object.entries(n.properties ?? {});
+    for (const [k, v] of entries) {
       if (required.has(k) || hasSlot(v, k, defs)) out[k] = fillValue(v, k, key ? `${key}.${k}` : k, pick, ctx, defs, depth + 1);
     }
+    // An empty change is refused before the record is looked up: one field lets the lookup happen.
+    const [firstKey, firstNode] = entries[0] ?? [];
+    if (key === 'body' && firstKey && firstNode && Object.keys(out).length === 0) out[firstKey] = fillValue(firstNode, firstKey, `body.${firstKey}`, pick, ctx, defs, depth + 1);
     return out;
   }
   if (type === 'string') return plainString(name, n);
@@ -193,7 +202,8 @@ export function fillValue(node: Json, name: string, key: string, pick: Pick, ctx
     const low = n.minimum ?? (n.exclusiveMinimum !== undefined ? n.exclusiveMinimum + 1 : 1);
     return n.maximum !== undefined ? Math.min(low, n.maximum) : low;
   }
-  if (type === 'boolean') return false;
+  // True switches on what hangs off a flag (action_required → the actions and their responsible ids).
+  if (type === 'boolean') return true;
   return n.default ?? null;
 }
 
