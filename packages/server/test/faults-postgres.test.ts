@@ -85,13 +85,12 @@ describe('PostgreSQL restarted under load', () => {
     const worker = async (w: number) => {
       while (!stop && count < 5_000) {
         count += 1;
-        const at = phase;
         const read = await api(n, s, 'GET', '/api/v2/observations?per_page=5');
-        seen.push({ ...read, phase: at, what: 'list' });
+        seen.push({ ...read, phase, what: 'list' });
         const write = await api(n, s, 'POST', '/api/observations', observationBody(fixture, `pg-load ${w}-${count}`, 0));
-        seen.push({ ...write, phase: at, what: 'report' });
+        seen.push({ ...write, phase, what: 'report' });
         const profile = await api(n, s, 'GET', '/api/users/user_profile');
-        seen.push({ ...profile, phase: at, what: 'profile' });
+        seen.push({ ...profile, phase, what: 'profile' });
         // While the database is away answers come at once; a short pause keeps the loop from spinning.
         if (phase === 'down') await new Promise((r) => setTimeout(r, 50));
       }
