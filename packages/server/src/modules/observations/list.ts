@@ -3,7 +3,7 @@ import {
   type ObservationCountsQueryInput, type ObservationFormData, type ObservationGuestFormData, type ObservationHazardTypes,
   type ObservationListItem, type ObservationListQuery, type ObservationStatusCounts,
 } from '@bulwark/domain';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db/db.js';
 import { organizations, users } from '../../platform/db/schema.js';
@@ -12,7 +12,7 @@ import { actionStatusesOf } from '../actions/service.js';
 import { categories, subCategories } from '../categories/tables.js';
 import { siteFullNames } from '../sites/service.js';
 import { siteNodes, sites } from '../sites/tables.js';
-import { observationAttachments, observations } from './tables.js';
+import { observationAttachments, observationDayCounts, observations } from './tables.js';
 import { toLocalText } from './view.js';
 
 type Filters = Omit<ObservationCountsQueryInput, 'status'> & { status?: ObservationListQuery['status'] };
@@ -98,13 +98,40 @@ async function toItems(tx: Tx, rows: Row[]): Promise<ObservationListItem[]> {
   });
 }
 
+/**
+ * The rows the filters count, joined to what the keyword search reads only when there is a search: every
+ * observation has its site (not null, foreign key) and the left joins add no rows, so without keywords
+ * the count reads the observations' own indexes and nothing else.
+ */
+function countedRows<T extends Parameters<Tx['select']>[0]>(tx: Tx, fields: NonNullable<T>, f: Filters) {
+  const rows = tx.select(fields).from(observations);
+  if (!f.search?.trim()) return rows.$dynamic();
+  return rows.innerJoin(sites, eq(sites.id, observations.siteId))
+    .leftJoin(categories, eq(categories.id, observations.categoryId))
+    .leftJoin(reporter, eq(reporter.id, observations.reporterId)).$dynamic();
+}
+
+/**
+ * The filters the day counts (migration 0130) answer: none, a status, local dates. Others count rows.
+ * Returns the WHERE over observation_day_counts, or null when the filters need the rows.
+ */
+function dayCountsWhere(f: Filters): SQL | null | undefined {
+  if (f.site_id || f.type || f.risk_level || f.search?.trim()) return null;
+  return and(
+    f.status && f.status !== 'all' ? eq(observationDayCounts.status, f.status) : undefined,
+    f.from ? gte(observationDayCounts.day, f.from) : undefined,
+    f.to ? lte(observationDayCounts.day, f.to) : undefined,
+  );
+}
+
+const daySum = sql<number>`coalesce(sum(${observationDayCounts.n}), 0)::integer`;
+
 export async function listObservations(tx: Tx, q: ObservationListQuery) {
   const where = whereOf(q);
-  const [total] = await tx.select({ n: count() }).from(observations)
-    .innerJoin(sites, eq(sites.id, observations.siteId))
-    .leftJoin(categories, eq(categories.id, observations.categoryId))
-    .leftJoin(reporter, eq(reporter.id, observations.reporterId))
-    .where(where);
+  const byDay = dayCountsWhere(q);
+  const [total] = byDay !== null
+    ? await tx.select({ n: daySum }).from(observationDayCounts).where(byDay)
+    : await countedRows(tx, { n: count() }, q).where(where);
   const { limit, offset } = pageWindow(q);
   const rows = await baseQuery(tx).where(where).orderBy(...orderOf(q)).limit(limit).offset(offset);
   return { observations: await toItems(tx, rows), total: Number(total?.n ?? 0) };
@@ -117,12 +144,12 @@ export async function allObservations(tx: Tx, q: ObservationListQuery, cap = 20_
 }
 
 export async function statusCounts(tx: Tx, f: Filters): Promise<ObservationStatusCounts> {
-  const rows = await tx.select({ status: observations.status, n: count() }).from(observations)
-    .innerJoin(sites, eq(sites.id, observations.siteId))
-    .leftJoin(categories, eq(categories.id, observations.categoryId))
-    .leftJoin(reporter, eq(reporter.id, observations.reporterId))
-    .where(whereOf({ ...f, status: 'all' }))
-    .groupBy(observations.status);
+  const byDay = dayCountsWhere({ ...f, status: 'all' });
+  const rows = byDay !== null
+    ? await tx.select({ status: observationDayCounts.status, n: daySum }).from(observationDayCounts).where(byDay).groupBy(observationDayCounts.status)
+    : await countedRows(tx, { status: observations.status, n: count() }, f)
+      .where(whereOf({ ...f, status: 'all' }))
+      .groupBy(observations.status);
   const counts = { all: 0, open: 0, in_progress: 0, completed: 0, closed: 0, overdue: 0 };
   for (const r of rows) {
     counts[r.status] = Number(r.n);

@@ -1,5 +1,5 @@
 import type { ObservationRiskLevel, ObservationSource, ObservationStatus, ObservationType } from '@bulwark/domain';
-import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, orgId, ts } from '../../platform/db/schema.js';
 
 /** Typed views of migrations/0110_observations.sql. */
@@ -44,3 +44,11 @@ export const observationAttachments = pgTable('observation_attachments', {
   fileId: uuid('file_id').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.organizationId, t.observationId, t.fileId] })]);
+
+/** migrations/0130_observation_counts.sql: observations per local day and status, kept by a trigger. */
+export const observationDayCounts = pgTable('observation_day_counts', {
+  organizationId: orgId(),
+  day: date('day', { mode: 'string' }).notNull(),
+  status: text('status').$type<ObservationStatus>().notNull(),
+  n: integer('n').notNull(),
+}, (t) => [primaryKey({ columns: [t.organizationId, t.day, t.status] })]);
