@@ -93,13 +93,22 @@ function filterWhere(kind: ActionListKind, q: ActionListQuery): SQL[] {
 
 const withStatus = (parts: SQL[], q: ActionListQuery) => (q.status === 'all' ? parts : [...parts, eq(actions.status, q.status)]);
 
+/**
+ * The rows a list's filters count, joined to what the search reads only when there is a search: every
+ * action has its site (not null, foreign key) and the left join adds no rows, so without a search the
+ * counts read the actions' own indexes and nothing else.
+ */
+function countedActions<T extends Parameters<Tx['select']>[0]>(tx: Tx, fields: NonNullable<T>, q: ActionListQuery) {
+  const rows = tx.select(fields).from(actions);
+  if (!q.search) return rows.$dynamic();
+  return rows.innerJoin(sites, and(eq(sites.organizationId, actions.organizationId), eq(sites.id, actions.siteId)))
+    .leftJoin(responsible, and(eq(responsible.organizationId, actions.organizationId), eq(responsible.id, actions.responsibleId))).$dynamic();
+}
+
 /** Per-status counts of a list's filters (the tabs), the status tab itself left out. */
 export async function statusCounts(tx: Tx, kind: ActionListKind, q: ActionListQuery): Promise<ActionStatusCounts> {
   const where = and(...filterWhere(kind, q));
-  const rows = await tx.select({ status: actions.status, n: count() }).from(actions)
-    .innerJoin(sites, and(eq(sites.organizationId, actions.organizationId), eq(sites.id, actions.siteId)))
-    .leftJoin(responsible, and(eq(responsible.organizationId, actions.organizationId), eq(responsible.id, actions.responsibleId)))
-    .where(where).groupBy(actions.status);
+  const rows = await countedActions(tx, { status: actions.status, n: count() }, q).where(where).groupBy(actions.status);
   const counts = Object.fromEntries(ACTION_STATUSES.map((s) => [s, 0])) as Record<(typeof ACTION_STATUSES)[number], number>;
   for (const r of rows) counts[r.status] = Number(r.n);
   return { all: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
@@ -112,10 +121,7 @@ export async function listActions(tx: Tx, kind: ActionListKind, q: ActionListQue
   const where = and(...withStatus(filterWhere(kind, q), q));
   const { limit, offset } = pageWindow(q);
   const rows = await selectActions(tx).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
-  const [total] = await tx.select({ n: count() }).from(actions)
-    .innerJoin(sites, and(eq(sites.organizationId, actions.organizationId), eq(sites.id, actions.siteId)))
-    .leftJoin(responsible, and(eq(responsible.organizationId, actions.organizationId), eq(responsible.id, actions.responsibleId)))
-    .where(where);
+  const [total] = await countedActions(tx, { n: count() }, q).where(where);
   return { actions: await toListItems(tx, rows), total: Number(total?.n ?? 0), counts: await statusCounts(tx, kind, q) };
 }
 
