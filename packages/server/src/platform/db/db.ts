@@ -17,8 +17,11 @@ export type Database = {
 };
 
 export function connect(appUrl: string, ownerUrl: string, poolSize = 10): Database {
-  const appPool = new pg.Pool({ connectionString: appUrl, max: poolSize, application_name: 'bulwark-app' });
-  const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 3, application_name: 'bulwark-owner' });
+  // A PostgreSQL that hangs (rather than refusing) must not hang requests with it: after this wait for a
+  // connection the request is answered 503 "unavailable" (platform/http/error-handler.ts).
+  const connectionTimeoutMillis = 10_000;
+  const appPool = new pg.Pool({ connectionString: appUrl, max: poolSize, application_name: 'bulwark-app', connectionTimeoutMillis });
+  const ownerPool = new pg.Pool({ connectionString: ownerUrl, max: 3, application_name: 'bulwark-owner', connectionTimeoutMillis });
   // A lost connection (e.g. PostgreSQL restarting) must not crash the process; the pool reconnects.
   // The pool hears errors of idle clients only: a client checked out between two queries of a
   // transaction emits its own 'error', which would be an uncaught exception without a listener. The
