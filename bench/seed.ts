@@ -308,6 +308,12 @@ async function seed(ownerUrl: string, wipe: boolean) {
         case when reporter_kind in ('staff', 'import') then user_id end,
         created_at, created_at
       from bench_obs_rows`));
+    if (replica) {
+      // Replica mode also silences the trigger that keeps the list's day counts (migration 0130): count them once.
+      await c.query(`insert into observation_day_counts (organization_id, day, status, n)
+        select organization_id, observed_local::date, status, count(*) from observations group by 1, 2, 3
+        on conflict (organization_id, day, status) do update set n = excluded.n`);
+    }
     console.log(`  ${obs.rowCount} observations in ${secs(t)} (${rate(obs.rowCount, t)} rows/s)`);
 
     // 6. Actions of the observations that need them; statuses that give back the observation's own.

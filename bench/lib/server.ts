@@ -43,9 +43,11 @@ process.once('exit', () => {
 
 /**
  * Starts the server and resolves once its API answers. `env` adds or overrides variables
- * (e.g. `{ JOBS: '1' }` or `{ REDIS_URL: ... }`).
+ * (e.g. `{ JOBS: '1' }` or `{ REDIS_URL: ... }`); `nodeArgs` go to node itself (e.g. `['--cpu-prof']`).
  */
-export async function startBenchServer(db: BenchDb, options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  db: BenchDb, options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; nodeArgs?: string[] } = {},
+): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bulwark-bench-'));
   const env: NodeJS.ProcessEnv = {
@@ -62,7 +64,7 @@ export async function startBenchServer(db: BenchDb, options: { env?: NodeJS.Proc
     SEED_DEMO: '',
     ...options.env,
   };
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
+  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
     cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(proc);
