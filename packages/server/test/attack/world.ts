@@ -159,8 +159,9 @@ export async function buildOrg(t: TestApp, subDomain: string, letter: string): P
   }, { 'x-tenant': subDomain });
   keep('observations', idOf(guestReport, 'guest report'));
 
-  // The admin and the user were named by createOrg; their names carry the marker too.
+  // The organisation, its admin and its user were named by createOrg; their names carry the marker too.
   await t.deps.db.ownerPool.query('update users set full_name = full_name || $2 where organization_id = $1 and id = any($3)', [org.id, ` ${secret}`, [org.adminId, org.userId]]);
+  await t.deps.db.ownerPool.query('update organizations set name = name || $2 where id = $1', [org.id, ` ${secret}`]);
   const everything = await idsOf(t, org.id);
   if (!everything.notifications?.length) throw new Error('world: the actions notified nobody');
   const ids: Record<string, string[]> = {};
