@@ -108,7 +108,10 @@ function clientProcess() {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   function ask<T extends Reply['type']>(command: Command, answer: T, timeoutMs = 120_000): Promise<Extract<Reply, { type: T }>> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`client process: no '${answer}' within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(() => {
+        child.off('message', onMessage);
+        reject(new Error(`client process: no '${answer}' within ${timeoutMs} ms`));
+      }, timeoutMs);
       const onMessage = (m: Reply) => {
         if (m.type !== answer) return;
         clearTimeout(timer);
@@ -315,7 +318,7 @@ async function scenario(rec: Recorder, ownerUrl: string, fixture: Fixture, label
     if (missed > 0) rec.note(`MISSED DELIVERIES${suffix}: ${missed} of ${expected} events never arrived within ${DELIVERY_WAIT_MS / 1000} s of the last write.`);
     if (duplicates > 0) rec.note(`${duplicates} events arrived twice at the same client${suffix}.`);
     if (disconnects > 0) rec.note(`${disconnects} clients were disconnected during the run${suffix}.`);
-    return { p99: percentile(fromCommit, 99), clients: ok, missed };
+    return { p99: percentile(fromCommit, 99), p99FromFirst: percentile(fromFirst, 99), transaction: percentile(transactionToFirst, 50), clients: ok, missed };
   } finally {
     await Promise.all(fleet.map((c) => c.close()));
   }
@@ -334,6 +337,9 @@ try {
   await Promise.all(nodes.map((n) => n.stop()));
   nodes = [];
   rec.goal(`push p99 with ${main.clients} clients${main.clients === GOAL_CLIENTS ? '' : ` (the goal is set for ${GOAL_CLIENTS})`}`, main.p99, GOAL_P99_MS, 'ms');
+  if (main.p99 > GOAL_P99_MS && main.p99FromFirst <= GOAL_P99_MS) {
+    rec.note(`The goal is missed on the upper bound (${Math.round(main.p99)} ms) but met on the lower bound (${Math.round(main.p99FromFirst)} ms): the write's own transaction, before its commit, took up to ${Math.round(main.transaction)} ms (p50).`);
+  }
 
   if (args.redis) {
     const env = { REDIS_URL: args['redis-url'] };
