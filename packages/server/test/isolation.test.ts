@@ -75,20 +75,26 @@ const isPublic = (r: RouteRecord) => 'public' in r.access;
 describe('filling route parameters', () => {
   it('gives every parameter of every route a value its schema accepts', () => {
     const uncovered: string[] = [];
+    const fallbacks: string[] = [];
     for (const r of t.app.registeredRoutes.filter(probed)) {
       for (const c of coverage(r, poolA)) {
         if (c.accepted === 0) uncovered.push(`${routeKey(r)} :${c.name} (${c.how}, ${c.tried} tried, none accepted)`);
+        else if (c.how === 'fallback') fallbacks.push(`${routeKey(r)} :${c.name}`);
       }
     }
+    // Covered, but by trying every id: worth a name in ids.ts when the kind is known.
+    if (fallbacks.length) console.log(`isolation probe: parameters on the fallback: ${fallbacks.join('; ')}`);
     expect(uncovered).toEqual([]);
   });
 
   it('falls back to every id of A for a parameter it cannot classify, and says so when none fits', () => {
     const widget: RouteRecord = { method: 'GET', url: '/api/widgets/:widget_id', access: { session: true }, schema: { params: z.object({ widget_id: z.uuid() }) } };
     const [c] = coverage(widget, poolA);
-    const everyKind = fallbackIds(poolA);
-    expect(everyKind.length).toBeGreaterThan(15);
-    expect(c).toEqual({ name: 'widget_id', how: 'fallback', tried: everyKind.length, accepted: everyKind.length });
+    const everyId = fallbackIds(poolA);
+    for (const kind of ['sites', 'users', 'observations', 'actions', 'files', 'notifications', 'safety_interactions']) {
+      expect(everyId).toEqual(expect.arrayContaining(poolA[kind]!.slice(0, 8)));
+    }
+    expect(c).toEqual({ name: 'widget_id', how: 'fallback', tried: everyId.length, accepted: everyId.length });
     const numbered: RouteRecord = { method: 'GET', url: '/api/widgets/:code', access: { session: true }, schema: { params: z.object({ code: z.coerce.number().int() }) } };
     expect(coverage(numbered, poolA)[0]).toMatchObject({ how: 'fallback', accepted: 0 });
   });
@@ -283,7 +289,7 @@ describe('organisation B against organisation A', () => {
     const result = await probe(t.app, t.app.registeredRoutes.filter(probed));
     console.log(`isolation probe: ${result.routes} routes, ${result.requests} requests, ${ACTORS.length} actors`);
     expect(result.failures).toEqual([]);
-  }, 110_000);
+  }, 120_000);
 
   it('catches a route that shows, confirms or changes A’s records (the probe can fail)', async () => {
     // The real app with three careless routes that read around the wall through the owner connection.

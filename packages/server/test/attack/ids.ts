@@ -64,12 +64,12 @@ export function classify(name: string, pool: Pool, url: string, inPath = false):
 export function candidates(c: Classified, pool: Pool, perKind = 8): string[] {
   if ('literal' in c) return [c.literal];
   if ('kind' in c) return (pool[c.kind] ?? []).slice(0, perKind);
-  return fallbackIds(pool);
+  return fallbackIds(pool, perKind);
 }
 
-/** The fallback: the first id of every kind the victim holds (one per table keeps the probe fast). */
-export function fallbackIds(pool: Pool): string[] {
-  return Object.entries(pool).filter(([k]) => !['emails', 'sub_domains', 'tokens'].includes(k)).flatMap(([, v]) => v.slice(0, 1));
+/** The fallback: every id the victim holds, of every kind (at most `perKind` of a table, for the audit log's sake). */
+export function fallbackIds(pool: Pool, perKind = 8): string[] {
+  return Object.entries(pool).filter(([k]) => !['emails', 'sub_domains', 'tokens'].includes(k)).flatMap(([, v]) => v.slice(0, perKind));
 }
 
 /** What the filler needs besides the schema: the victim's values and the route (for names read in context). */
