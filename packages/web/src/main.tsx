@@ -8,7 +8,7 @@ import { createBrowserServices } from './app/browser-services.js';
 import { Providers } from './app/providers.js';
 import { buildRoutes } from './app/routes.js';
 
-const { services, wiring } = createBrowserServices();
+const { services, wiring, ready } = createBrowserServices();
 const router = createBrowserRouter(buildRoutes(services));
 wiring.navigate = (to) => void router.navigate(to, { replace: true });
 wiring.revalidate = () => void router.revalidate();
@@ -16,10 +16,13 @@ wiring.revalidate = () => void router.revalidate();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers services={services}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The texts come first; if they cannot be fetched the app still starts, showing keys instead of words.
+void ready.catch(() => undefined).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers services={services}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -5,7 +5,8 @@ import { createHttpClient } from '../api/http.js';
 import { createPushClient } from '../api/push-client.js';
 import { createMemoryStorage, createSessionStore, type KeyValueStorage } from '../api/session-store.js';
 import { tenantOfHost } from '../api/tenant-host.js';
-import { createI18n, currentLanguage, storedLanguage } from '../i18n/setup.js';
+import { createLazyI18n } from '../i18n/lazy.js';
+import { currentLanguage, storedLanguage } from '../i18n/setup.js';
 import { notifyError } from './notify.js';
 import { PROFILE_KEY } from './profile.js';
 import type { Services } from './services.js';
@@ -30,10 +31,11 @@ function browserStorage(): KeyValueStorage {
   }
 }
 
-export function createBrowserServices(): { services: Services; wiring: Wiring } {
+/** The app's services, and `ready` once the person's language has arrived (render after it). */
+export function createBrowserServices(): { services: Services; wiring: Wiring; ready: Promise<unknown> } {
   const storage = browserStorage();
   const session = createSessionStore(storage);
-  const i18n = createI18n(storedLanguage(storage));
+  const { i18n, ready } = createLazyI18n(storedLanguage(storage));
   const wiring: Wiring = {
     navigate: (to) => window.location.replace(to),
     revalidate: () => undefined,
@@ -116,5 +118,5 @@ export function createBrowserServices(): { services: Services; wiring: Wiring } 
     location: { host: window.location.host, protocol: window.location.protocol, assign: (url) => window.location.assign(url) },
     now: Date.now,
   };
-  return { services, wiring };
+  return { services, wiring, ready };
 }

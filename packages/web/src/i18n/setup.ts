@@ -19,17 +19,25 @@ export function storedLanguage(storage: KeyValueStorage): Language {
   }
 }
 
-/** One i18next instance with all four catalogues bundled: switching language never waits for the network. */
+/** What every i18next instance of the app shares. */
+export const I18N_OPTIONS = {
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false }, // React escapes what it renders.
+  returnNull: false,
+};
+
+/**
+ * An i18next instance with all four catalogues in it, ready at once: for tests and tools. The browser
+ * fetches only the person's language (lazy.ts), which keeps the sign-in page light.
+ */
 export function createI18n(language: Language): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
+    ...I18N_OPTIONS,
     resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: catalogs[lang] }])),
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false }, // React escapes what it renders.
     initAsync: false,
-    returnNull: false,
   });
   return instance;
 }

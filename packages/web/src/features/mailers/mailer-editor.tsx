@@ -1,6 +1,6 @@
 import {
   LANGUAGES, MAILER_LIMITS, MAILER_SAMPLE_VALUES, checkMailerTemplate, insertMailerVariable, mailerTemplateSchema, renderMailerText,
-  translate, type Language, type MailerScenarioDetail, type MailerTextField, type MailerTexts,
+  mailersMessages, type Language, type MailerScenarioDetail, type MailerTextField, type MailerTexts,
 } from '@bulwark/domain';
 import { Alert, Anchor, Badge, Button, Divider, Grid, Group, Paper, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -181,7 +181,7 @@ export function MailerEditor({ orgId, moduleId, moduleKey, scenarioId }: { orgId
           <Paper withBorder p="md" radius="md" aria-labelledby="mailer-preview" lang={lang}>
             <Title order={2} size="h4" id="mailer-preview">{t('mailers.preview')}</Title>
             <Text size="xs" c="dimmed" mb="sm">{t('mailers.previewHint')}</Text>
-            <Text size="sm" c="dimmed">{translate(lang, 'mailers.fields.in_app')}</Text>
+            <Text size="sm" c="dimmed">{mailersMessages[lang].fields.in_app}</Text>
             <Text mb="sm" data-testid="preview-in-app">{renderMailerText(draft.in_app, sample)}</Text>
             <Divider mb="sm" />
             <Text fw={600} data-testid="preview-subject" style={{ overflowWrap: 'anywhere' }}>{renderMailerText(draft.subject, sample)}</Text>
