@@ -1,8 +1,7 @@
 import type { PushEvent } from '@bulwark/domain';
 import { QueryClient } from '@tanstack/react-query';
-import { io } from 'socket.io-client';
 import { createHttpClient } from '../api/http.js';
-import { createPushClient } from '../api/push-client.js';
+import { createPushClient, type PushAuth, type PushSocket } from '../api/push-client.js';
 import { createMemoryStorage, createSessionStore, type KeyValueStorage } from '../api/session-store.js';
 import { tenantOfHost } from '../api/tenant-host.js';
 import { createLazyI18n } from '../i18n/lazy.js';
@@ -29,6 +28,42 @@ function browserStorage(): KeyValueStorage {
   } catch {
     return createMemoryStorage();
   }
+}
+
+/**
+ * A socket whose library is fetched when it is first opened: only signed-in screens open one, so the
+ * sign-in page never downloads socket.io. Calls made before it arrives are replayed in order.
+ */
+function lazySocket(auth: (cb: (data: PushAuth) => void) => void): PushSocket {
+  let real: PushSocket | null = null;
+  let wanted = true;
+  const pending: ((s: PushSocket) => void)[] = [];
+  const later = (call: (s: PushSocket) => void) => (real ? call(real) : pending.push(call));
+  void import('socket.io-client').then(({ io }) => {
+    if (!wanted) return;
+    const socket: PushSocket = io({ path: '/socket.io', auth, transports: ['websocket', 'polling'] });
+    real = socket;
+    for (const call of pending.splice(0)) call(socket);
+  });
+  return {
+    get connected() {
+      return real?.connected ?? false;
+    },
+    get active() {
+      return real ? real.active : wanted;
+    },
+    on: (event, listener) => later((s) => s.on(event, listener)),
+    emit: (event, ...args) => later((s) => s.emit(event, ...args)),
+    connect: () => {
+      wanted = true;
+      return later((s) => s.connect());
+    },
+    disconnect: () => {
+      wanted = false;
+      pending.length = 0;
+      return real?.disconnect();
+    },
+  };
 }
 
 /** The app's services, and `ready` once the person's language has arrived (render after it). */
@@ -83,7 +118,7 @@ export function createBrowserServices(): { services: Services; wiring: Wiring; r
   };
 
   const push = createPushClient({
-    open: (auth) => io({ path: '/socket.io', auth, transports: ['websocket', 'polling'] }),
+    open: lazySocket,
     token: () => session.tokens()?.token ?? null,
     tenant: () => tenantOfHost(window.location.host),
     refresh: () => http.refresh(),
