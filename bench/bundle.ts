@@ -1,8 +1,10 @@
 /**
  * Web bundle benchmark (issue 5): builds the web app with Vite's manifest into a temporary folder and
  * weighs, gzip level 9, what a browser fetches to show the sign-in page: the entry script, everything it
- * imports statically (the modulepreload links of index.html), and the lazy chunk of the /login route with
- * its own static imports. Also the largest chunk of the whole build. Goal: the sign-in page under
+ * imports statically (the modulepreload links of index.html), the lazy chunk of the /login route with
+ * its own static imports, and the texts of the default language. Then Chromium loads /login from that
+ * build (a static server, no API) and the scripts it really fetched are weighed the same way; the goal
+ * takes the larger of the two. Also the largest chunks of the build. Goal: the sign-in page under
  * 200 KB of gzipped JavaScript.
  *
  *   node --import tsx bench/bundle.ts
@@ -12,11 +14,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { ROUTES } from '@bulwark/domain';
+import { DEFAULT_LANGUAGE, ROUTES } from '@bulwark/domain';
+import { chromium } from 'playwright-core';
 import { recorder } from './lib/report.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -28,6 +33,7 @@ type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: b
 type Manifest = Record<string, Chunk>;
 
 const { values: args } = parseArgs({ options: { keep: { type: 'boolean', default: false } } });
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The source module the route's screen loads lazily, read from the screen tables of the web app. */
 function screenModule(screen: string): string {
@@ -56,6 +62,44 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
   };
   keys.forEach(visit);
   return seen;
+}
+
+/**
+ * The scripts Chromium fetches to show the sign-in page of a build, served as the product serves it
+ * (the app for page paths, files under /assets); the API answers 404, as to a stranger with no server.
+ */
+async function fetchedByBrowser(dir: string): Promise<string[]> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"errors":["not found"],"code":"not_found"}');
+      return;
+    }
+    const file = url.pathname.startsWith('/assets/') ? path.join(dir, path.normalize(url.pathname)) : path.join(dir, 'index.html');
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : file.endsWith('.html') ? 'text/html' : 'application/octet-stream';
+    res.writeHead(200, { 'content-type': type }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (res) => {
+      const { pathname } = new URL(res.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.add(pathname.slice(1));
+    });
+    // A tenant's address, as people reach their sign-in page.
+    await page.goto(`http://demo.localhost:${(server.address() as AddressInfo).port}${SIGN_IN_PATH}`, { waitUntil: 'networkidle' });
+    await page.locator('input[type=password]').first().waitFor({ timeout: 15_000 });
+    return [...scripts];
+  } finally {
+    await browser.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 }
 
 const out = mkdtempSync(path.join(tmpdir(), 'bulwark-bundle-'));
@@ -91,7 +135,10 @@ try {
   const strays = preloaded.filter((f) => !entryFiles.has(f));
   if (strays.length) throw new Error(`index.html preloads chunks the manifest walk missed: ${strays.join(', ')}`);
 
-  const signInSet = closure(manifest, [entryKey, routeKey]);
+  // The texts of the language shown before anyone chooses one, fetched before the first render.
+  const catalogKey = `virtual:catalog/${DEFAULT_LANGUAGE}`;
+  const startKeys = [entryKey, routeKey, ...(manifest[catalogKey] ? [catalogKey] : [])];
+  const signInSet = closure(manifest, startKeys);
   const signInFiles = [...new Set([...signInSet].map((k) => manifest[k]!.file))];
   const signInBytes = signInFiles.reduce((sum, f) => sum + gzipOf(f), 0);
   const cssFiles = [...new Set([...signInSet].flatMap((k) => manifest[k]!.css ?? []))];
@@ -101,21 +148,44 @@ try {
   const largest = allJs.map((f) => ({ f, bytes: gzipOf(f) })).sort((a, b) => b.bytes - a.bytes)[0]!;
   const lazyRoutes = Object.values(manifest).filter((c) => c.isDynamicEntry && c.src?.includes('/features/'));
   const largestRoute = lazyRoutes.map((c) => ({ c, bytes: gzipOf(c.file) })).sort((a, b) => b.bytes - a.bytes)[0];
+  // What opening a screen adds once the app is running: its chunk and the static imports the entry lacks.
+  const keyOf = new Map(Object.entries(manifest).map(([k, c]) => [c, k]));
+  const heaviestRoute = lazyRoutes.map((c) => {
+    const files = [...closure(manifest, [keyOf.get(c)!])].filter((k) => !entrySet.has(k)).map((k) => manifest[k]!.file);
+    return { c, bytes: [...new Set(files)].reduce((sum, f) => sum + gzipOf(f), 0) };
+  }).sort((a, b) => b.bytes - a.bytes)[0];
+
+  const catalogs = Object.keys(manifest).filter((k) => k.startsWith('virtual:catalog/')).map((k) => gzipOf(manifest[k]!.file));
+
+  let browserBytes: number | null = null;
+  if (existsSync(CHROMIUM)) {
+    const fetched = await fetchedByBrowser(out);
+    browserBytes = fetched.reduce((sum, f) => sum + gzipOf(f), 0);
+    const unexpected = fetched.filter((f) => !signInFiles.includes(f));
+    const unfetched = signInFiles.filter((f) => !fetched.includes(f));
+    if (unexpected.length) r.note(`Chromium fetched scripts the manifest walk did not count: ${unexpected.join(', ')}`);
+    if (unfetched.length) r.note(`the manifest walk counted scripts Chromium did not fetch: ${unfetched.join(', ')}`);
+  } else {
+    r.note(`no Chromium at ${CHROMIUM} (CHROMIUM_PATH): the sign-in page was weighed from the manifest only`);
+  }
 
   r.figure('sign-in page JavaScript (gzip)', kb(signInBytes), 'KB');
+  if (browserBytes !== null) r.figure('sign-in page JavaScript fetched by Chromium (gzip)', kb(browserBytes), 'KB');
+  if (catalogs.length) r.figure(`one language's texts (gzip, largest of ${catalogs.length})`, kb(Math.max(...catalogs)), 'KB');
   r.figure('sign-in page JavaScript files', signInFiles.length, 'files');
   r.figure('entry and its static imports (gzip)', kb([...entryFiles].reduce((s, f) => s + gzipOf(f), 0)), 'KB');
   r.figure(`sign-in route's own chunks (gzip)`, kb(routeOnly.reduce((s, f) => s + gzipOf(f), 0)), 'KB');
   r.figure('sign-in page CSS (gzip)', kb(cssFiles.reduce((s, f) => s + gzipOf(f), 0)), 'KB');
   r.figure('largest chunk (gzip)', kb(largest.bytes), 'KB');
   if (largestRoute) r.figure('largest route chunk (gzip)', kb(largestRoute.bytes), 'KB');
+  if (heaviestRoute) r.figure('heaviest screen beyond the entry (gzip)', kb(heaviestRoute.bytes), 'KB');
   r.figure('all JavaScript of the build (gzip)', kb(allJs.reduce((s, f) => s + gzipOf(f), 0)), 'KB');
   r.figure('JavaScript files in the build', allJs.length, 'files');
-  r.note(`largest chunk: ${largest.f}${largestRoute ? `; largest route chunk: ${largestRoute.c.src}` : ''}`);
+  r.note(`largest chunk: ${largest.f}${largestRoute ? `; largest route chunk: ${largestRoute.c.src}` : ''}${heaviestRoute ? `; heaviest screen: ${heaviestRoute.c.src}` : ''}`);
   r.note(`sign-in route: ${SIGN_IN_PATH} → screen "${route.screen}" → ${routeKey}`);
   console.log('  heaviest files of the sign-in page (gzip):');
   for (const f of [...signInFiles].sort((a, b) => gzipOf(b) - gzipOf(a)).slice(0, 8)) console.log(`    ${kb(gzipOf(f)).toFixed(1).padStart(7)} KB  ${f}`);
-  r.goal('sign-in page JavaScript (gzip)', kb(signInBytes), GOAL_KB, 'KB');
+  r.goal('sign-in page JavaScript (gzip)', kb(Math.max(signInBytes, browserBytes ?? 0)), GOAL_KB, 'KB');
   r.save();
   if (args.keep) console.log(`  build kept in ${out}`);
 } finally {
