@@ -12,7 +12,10 @@ const EXIT = { clean: 0, blocked: 1, unchecked: 3 };
 function ask() {
   if (process.env.AUDIT_REPORT) return { text: readFileSync(process.env.AUDIT_REPORT, 'utf8'), stderr: '' };
   // npm exits 1 both when it found advisories and when the endpoint failed: only the JSON tells which.
-  const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 120_000 });
+  // Bounded: a registry that does not answer must end in "nothing was checked", not a hung run.
+  const run = spawnSync('npm', ['audit', '--omit=dev', '--json', '--fetch-timeout=30000', '--fetch-retries=1'], {
+    encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 120_000,
+  });
   if (run.error) return { text: '', stderr: run.error.message };
   return { text: run.stdout, stderr: run.stderr };
 }

@@ -389,7 +389,7 @@ describe('npm audit of production dependencies', () => {
       return;
     }
     expect(run.status, output).toBe(0);
-  });
+  }, 180_000);
 
   it('the audit script fails on a high advisory and never calls an unreachable endpoint clean', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bulwark-audit-'));
