@@ -30,7 +30,9 @@ export function sameHash(a: string, b: string): boolean {
 }
 
 export function createTokenSigner(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose imports the key again on every sign and verify, which more
+  // than doubled the cost of checking the token every authenticated request carries.
+  const imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
     async sign(claims: AccessClaims): Promise<string> {
       return new SignJWT({ org: claims.org, sid: claims.sid, csh: claims.csh })
@@ -39,12 +41,12 @@ export function createTokenSigner(secret: string) {
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-        .sign(key);
+        .sign(await imported);
     },
     /** The claims of a valid, unexpired token, or null. */
     async verify(token: string): Promise<AccessClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await imported, { issuer: ISSUER, algorithms: ['HS256'] });
         const { sub, org, sid, csh } = payload;
         if (typeof sub !== 'string' || typeof org !== 'string' || typeof sid !== 'string' || typeof csh !== 'string') {
           return null;
