@@ -1,10 +1,11 @@
 /**
- * `npx tsx bench/http.ts [--connections 32] [--duration 10] [--warmup 3] [--only list,counts]`
+ * `npx tsx bench/http.ts [--connections 32] [--duration 10] [--warmup 3] [--only signin,auth,profile,list,search,counts,actions,create] [--orgs largest,small]`
  *
  * The HTTP benchmark of issue 5, on the seeded bench database (seed.ts): the real server (a production-like
  * child process) under autocannon at fixed concurrency, for the largest organisation (the hard case) and
- * the smallest. Scenarios: sign-in, profile, the observation list with filters, period status counts,
- * the action list, observation create. Each read also runs against a bare baseline in the same run: a
+ * the smallest. Scenarios: sign-in, the session check (the floor of every authenticated request), profile,
+ * the observation list with filters, keyword search, period status counts, the action list, observation
+ * create. Each read also runs against a bare baseline in the same run: a
  * plain Fastify route replaying the very statements the real route's service issues (bench/lib/capture.ts)
  * on the owner connection, without tenant lookup, token, principal, transaction or row-level security.
  *
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     only: { type: 'string' },
+    orgs: { type: 'string', default: 'largest,small' },
   },
 });
 const CONNECTIONS = Number(values.connections);
@@ -41,6 +43,8 @@ const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
 const LIST_P99_GOAL_MS = 50;
 const BASELINE_RATIO_GOAL = 1.5;
+/** What the create scenario writes, and how its observations are found again to be removed. */
+const BENCH_DESCRIPTION = 'Bench: a cable across the walkway near the store.';
 const only = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : null;
 const wanted = (name: string) => !only || only.has(name);
 
@@ -63,9 +67,9 @@ let baseline: Awaited<ReturnType<typeof startBaseline>> | null = null;
 try {
   const walled = await walledTables(db.ownerUrl);
   const targets = [
-    { org: seed.largest, label: `largest org (${seed.largest.observations.toLocaleString('en')} observations)` },
-    { org: seed.smallest, label: `small org (${seed.smallest.observations.toLocaleString('en')} observations)` },
-  ];
+    { name: 'largest', org: seed.largest, label: `largest org (${seed.largest.observations.toLocaleString('en')} observations)` },
+    { name: 'small', org: seed.smallest, label: `small org (${seed.smallest.observations.toLocaleString('en')} observations)` },
+  ].filter((t) => values.orgs.split(',').includes(t.name));
 
   // Sessions, fixtures and captured statements of every read, for both organisations.
   const prepared = [];
@@ -92,6 +96,7 @@ try {
     // The session of the preparation may be near its 15 minutes by now.
     const session = await signIn(server, t.org.subDomain, t.org.emails[0]!, BENCH_PASSWORD);
     if (wanted('signin')) await signInScenario(t.org, t.label);
+    if (wanted('auth')) await sessionCheckScenario(t.label, session);
     for (const r of t.reads) await readScenario(r, t.org, t.label, session);
     if (wanted('create')) await createScenario(t.org, t.label, session, t.fixtures);
   }
@@ -179,24 +184,34 @@ async function signInScenario(org: BenchOrg, label: string) {
   report(`sign-in, ${label}`, await load(server.url, [request]));
 }
 
+/**
+ * GET /api/auth: the tenant, the token and the principal, and no SQL of its own. Not a goal: the floor
+ * under every authenticated read, which the reads' ratios to their baselines are made of.
+ */
+async function sessionCheckScenario(label: string, session: BenchSession) {
+  report(`session check (GET /api/auth), ${label}`, await load(server.url, [{ method: 'GET', path: '/api/auth', headers: authHeaders(session) }]));
+}
+
 async function createScenario(org: BenchOrg, label: string, session: BenchSession, f: Fixtures) {
-  const before = (await owner.query<{ last: number }>('select last_serial as last from observation_serials where organization_id = $1', [org.id])).rows[0]?.last ?? 0;
   const started = new Date();
   const body = JSON.stringify({
     type: 'unsafe_condition', site_id: f.siteId, site_node_id: null, category_id: null, sub_category_id: null,
-    description: 'Bench: a cable across the walkway near the store.', comment: 'Bench run; removed afterwards.',
+    description: BENCH_DESCRIPTION, comment: 'Bench run; removed afterwards.',
     observed_at: `${f.daysAgo(1)}T10:00`, risk_level: 'medium', action_required: false, anonymous: false,
   });
   const request = { method: 'POST' as const, path: '/api/observations', headers: { ...authHeaders(session), 'content-type': 'application/json' }, body };
   try {
     report(`observation create, ${label}`, await load(server.url, [request]));
   } finally {
-    // The bench's own observations leave again, so the next run measures the seeded data.
+    // The bench's own observations leave again, so the next run measures the seeded data. autocannon stops
+    // waiting at the end of the run, not the server: the requests still in flight commit first.
+    await serverIdle();
     await owner.query(`delete from audit_log where organization_id = $1 and entity = 'Observation' and created_at >= $2`, [org.id, started]);
     await owner.query(`delete from notifications where organization_id = $1 and created_at >= $2`, [org.id, started]);
     await owner.query(`delete from mail_outbox where organization_id = $1 and created_at >= $2`, [org.id, started]);
-    await owner.query('delete from observations where organization_id = $1 and serial > $2', [org.id, before]);
-    await owner.query('update observation_serials set last_serial = $2 where organization_id = $1', [org.id, before]);
+    await owner.query('delete from observations where organization_id = $1 and description = $2', [org.id, BENCH_DESCRIPTION]);
+    await owner.query(`update observation_serials set last_serial = (select max(serial) from observations where organization_id = $1)
+      where organization_id = $1`, [org.id]);
   }
   // The creates and removals went through the trigger that keeps the list's day counts: they must still agree.
   const drift = await owner.query<{ n: number }>(`
@@ -234,6 +249,18 @@ function report(name: string, r: autocannon.Result): { rps: number; p50: number;
   const bad = r.non2xx + r.errors;
   if (bad > 0) rec.note(`${name}: ${bad} of ${r.requests.total} answers were errors or not 2xx (${JSON.stringify(r.statusCodeStats ?? {})}).`);
   return out;
+}
+
+/** Until the server's connections have been idle for a moment (bounded: a stuck server must not hang the bench). */
+async function serverIdle(timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let quiet = 0;
+  while (quiet < 3 && Date.now() < deadline) {
+    const busy = await owner.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'bulwark-app' and state <> 'idle'`);
+    quiet = busy.rows[0]?.n ? 0 : quiet + 1;
+    await new Promise((r) => setTimeout(r, 300));
+  }
 }
 
 type Fixtures = { siteId: string; daysAgo: (n: number) => string };

@@ -46,6 +46,12 @@ export async function walledTables(ownerUrl: string): Promise<Map<string, string
   }
 }
 
+/** `from|join "table"` with its alias, quoted (drizzle's aliases) or bare (hand-written SQL), if any. */
+const TABLE_REFERENCE = new RegExp(
+  String.raw`\b(from|join)\s+"([a-z_]+)"(\s+(?:as\s+)?(?:"([a-z_]+)"|(?!(?:where|on|inner|left|right|full|cross|join|group|order|limit|offset|union|for|using|natural|lateral)\b)([a-z_][a-z0-9_]*)))?`,
+  'gi',
+);
+
 /**
  * The statement with the wall written in: every walled table it reads becomes
  * `(select * from "t" where "organization_id" = $n) "t"`, which is what the policy does to the scan,
@@ -55,10 +61,10 @@ export function explicitTenant(s: Statement, walled: Map<string, string>): { tex
   const orgParam = s.params.length + 1;
   const p = `$${orgParam}`;
   const text = s.text
-    .replace(/\b(from|join)\s+"([a-z_]+)"(\s+"([a-z_]+)")?/gi, (whole, kw: string, table: string, _as: string | undefined, alias: string | undefined) => {
+    .replace(TABLE_REFERENCE, (whole, kw: string, table: string, _alias: string | undefined, quoted: string | undefined, bare: string | undefined) => {
       const column = walled.get(table);
       if (!column) return whole;
-      return `${kw} (select * from "${table}" where "${column}" = ${p}::uuid) "${alias ?? table}"`;
+      return `${kw} (select * from "${table}" where "${column}" = ${p}::uuid) "${quoted ?? bare ?? table}"`;
     })
     .replace(/app_current_org\(\)/g, `${p}::uuid`);
   return { text, orgParam };
