@@ -47,11 +47,6 @@ export default defineConfig({
     emptyOutDir: true,
     // Mantine is one big vendor module; splitting it per route gains nothing, so keep the warning honest.
     chunkSizeWarningLimit: 900,
-    rollupOptions: {
-      // The domain package is pure (no module runs code on import), but its package.json cannot say so:
-      // without this, every schema and libphonenumber's metadata ride along with the sign-in page.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]domain[\\/]/.test(id) },
-    },
   },
   test: {
     name: 'web',
