@@ -14,7 +14,7 @@ import type { BaselineReads } from './baseline.js';
 
 const reads = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as BaselineReads;
 // The same pool size as the real server's app pool (platform/db/db.ts connect()).
-const pool = new pg.Pool({ connectionString: process.env.OWNER_URL, max: Number(process.env.POOL_SIZE ?? 10) });
+const pool = new pg.Pool({ connectionString: process.env.OWNER_URL, max: Number(process.env.POOL_SIZE ?? 10), application_name: process.env.APPLICATION_NAME });
 pool.on('error', () => {});
 
 const app = Fastify({ logger: false });

@@ -10,6 +10,9 @@ import type { Statement } from './capture.js';
 import { ROOT } from './db.js';
 import { freePort } from './server.js';
 
+/** The baseline's connections' application_name, so the bench can tell when they are idle. */
+export const BARE_APPLICATION = 'bulwark-bench-bare';
+
 export type ReplayStatement = Statement & { orgParam: number };
 export type BaselineReads = Record<string, Record<string, ReplayStatement[][]>>;
 export type Baseline = { url: string; stop: () => Promise<void> };
@@ -20,7 +23,7 @@ export async function startBaseline(ownerUrl: string, reads: BaselineReads, time
   writeFileSync(file, JSON.stringify(reads));
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/lib/baseline-server.ts'), file], {
-    cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', OWNER_URL: ownerUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', OWNER_URL: ownerUrl, PORT: String(port), APPLICATION_NAME: BARE_APPLICATION }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
