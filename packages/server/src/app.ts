@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { pickLanguage, translate, PRODUCT_NAME, PUSH_REQUESTS, type PushRequest } from '@bulwark/domain';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { organizationRoutes } from './modules/organizations/routes.js';
 import { listNotifications, notificationRoutes } from './modules/notifications/routes.js';
 import { createSessionService } from './modules/session/service.js';
@@ -21,6 +21,7 @@ import { organizations } from './platform/db/schema.js';
 import type { AppDeps } from './platform/deps.js';
 import { isApiPath, registerAccessGuard, type RouteRecord } from './platform/http/access.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
+import { validatorCompiler } from './platform/http/validation.js';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.js';
 import { fileRoutes } from './platform/storage/routes.js';
 import type { PushRequestHandlers } from './platform/push/push.js';
@@ -43,10 +44,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The router's own refusals (a malformed or over-long path segment) leave in the API's error shape too.
-    frameworkErrors: (err, req, reply) => {
-      const status = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 400 : 500;
-      const code = status === 400 ? 'bad_request' : 'internal';
-      void reply.status(status).send({ errors: [translate(pickLanguage(req.headers['accept-language']), `errors.${code}`)], code });
+    frameworkErrors: (err, req, reply: FastifyReply) => {
+      const code = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'bad_request' : 'internal';
+      void reply.status(code === 'bad_request' ? 400 : 500).send({ errors: [translate(pickLanguage(req.headers['accept-language']), `errors.${code}`)], code });
     },
   });
   app.setValidatorCompiler(validatorCompiler);

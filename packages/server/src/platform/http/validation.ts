@@ -1,5 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../errors.js';
 
 /**
@@ -20,3 +21,44 @@ export function refuseInvalid(req: FastifyRequest): void {
   }
   throw new AppError('validation_failed', { fields });
 }
+
+// A NUL character (PostgreSQL text refuses it) or half of a surrogate pair (not UTF-8 at all; jsonb refuses it).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+/**
+ * Refuses text that cannot be stored as sent, at the field that carries it, before the route's schema
+ * runs: otherwise PostgreSQL refuses it mid-write (a 500) or it is stored altered. Iterative, so deep
+ * nesting cannot exhaust the stack.
+ */
+export function refuseUnstorableText(input: unknown, ctx: z.RefinementCtx): void {
+  // Each entry keeps its parent rather than a copy of its path: a path is built only for a refusal.
+  type Entry = { value: unknown; key: string | number | null; parent: Entry | null };
+  const pathOf = (e: Entry) => {
+    const path: (string | number)[] = [];
+    for (let at: Entry | null = e; at && at.key !== null; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  const stack: Entry[] = [{ value: input, key: null, parent: null }];
+  while (stack.length) {
+    const entry = stack.pop()!;
+    const { value } = entry;
+    if (typeof value === 'string') {
+      if (unstorable(value)) ctx.addIssue({ code: 'custom', path: pathOf(entry), message: 'validation.invalid', input: value });
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push({ value: v, key: i, parent: entry }));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (unstorable(k)) ctx.addIssue({ code: 'custom', path: pathOf(entry), message: 'validation.invalid', input: k });
+        stack.push({ value: v, key: k, parent: entry });
+      }
+    }
+  }
+}
+
+/** A route's schema behind the check for unstorable text: what every route validates with. */
+export function withTextCheck(schema: z.ZodType): z.ZodType {
+  return z.unknown().superRefine(refuseUnstorableText).pipe(schema);
+}
+
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => zodValidatorCompiler({ ...route, schema: withTextCheck(route.schema) });
