@@ -9,6 +9,8 @@ export const storageMessages = defineMessages({
     usage: '{{used}} of {{quota}} used',
     full: 'Storage is full',
     noFile: 'Choose a file.',
+    oneFile: 'Send one file at a time.',
+    unreadable: 'The upload arrived incomplete or malformed; try again.',
   },
   es: {
     tooLarge: 'El archivo supera {{max}}.',
@@ -17,6 +19,8 @@ export const storageMessages = defineMessages({
     usage: '{{used}} de {{quota}} usados',
     full: 'El almacenamiento está lleno',
     noFile: 'Elija un archivo.',
+    oneFile: 'Envíe un solo archivo cada vez.',
+    unreadable: 'El archivo llegó incompleto o dañado; inténtelo de nuevo.',
   },
   tr: {
     tooLarge: 'Dosya {{max}} boyutundan büyük.',
@@ -25,6 +29,8 @@ export const storageMessages = defineMessages({
     usage: '{{quota}} alanın {{used}} kadarı kullanıldı',
     full: 'Depolama alanı dolu',
     noFile: 'Bir dosya seçin.',
+    oneFile: 'Her seferinde tek bir dosya gönderin.',
+    unreadable: 'Dosya eksik veya bozuk ulaştı; yeniden deneyin.',
   },
   zh: {
     tooLarge: '文件超过 {{max}}。',
@@ -33,5 +39,7 @@ export const storageMessages = defineMessages({
     usage: '已使用 {{used}} / {{quota}}',
     full: '存储空间已满',
     noFile: '请选择一个文件。',
+    oneFile: '请一次只发送一个文件。',
+    unreadable: '文件上传不完整或格式有误，请重试。',
   },
 });
