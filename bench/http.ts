@@ -156,7 +156,13 @@ async function readScenario(r: Read, org: BenchOrg, label: string, session: Benc
   const name = `${r.label}, ${label}`;
   const real = report(name, await load(server.url, realRequests));
   const bare = report(`${name}, bare baseline`, await load(baseline!.url, bareRequests));
-  if (r.name === 'list') rec.goal(`observation list p99 at ${CONNECTIONS} clients, ${label}`, real.p99, LIST_P99_GOAL_MS, 'ms');
+  if (r.name === 'list') {
+    rec.goal(`observation list p99 at ${CONNECTIONS} clients, ${label}`, real.p99, LIST_P99_GOAL_MS, 'ms');
+    if (bare.p99 > LIST_P99_GOAL_MS) {
+      rec.note(`${name}: even the bare baseline (same SQL, no tenant, token, principal or row-level security) has p99 ${Math.round(bare.p99)} ms, `
+        + `over the ${LIST_P99_GOAL_MS} ms goal: on this machine the goal is out of reach of any server that runs this SQL.`);
+    }
+  }
   const ratioGoal = `${r.label} p99 within ${BASELINE_RATIO_GOAL}× its bare baseline, ${label}`;
   if (!bare.starved) {
     rec.figure(`${name}: p99 real/bare`, real.p99 / bare.p99, '×');
