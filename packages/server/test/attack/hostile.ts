@@ -267,8 +267,12 @@ export function validSample(schema: z.ZodType, idFor: IdFor): unknown {
   return undefined;
 }
 
-/** One attack on a structured input: the input to send, the field it aims at, and a label for the report. */
-export type Attack = { label: string; path: Path | null; value: unknown; raw?: string; encoded?: string };
+/**
+ * One attack on a structured input: the input to send, the field it aims at, and a label for the report.
+ * `raw` is sent as the body text instead of `value` (then `value` is what that text parses to), and
+ * `parser` marks a text the JSON parser itself must refuse before any schema sees it.
+ */
+export type Attack = { label: string; path: Path | null; value: unknown; raw?: string; parser?: true; encoded?: string };
 
 function nested(depth: number): unknown {
   let value: unknown = 'deep';
@@ -301,10 +305,11 @@ export function bodyAttacks(schema: z.ZodType, base: unknown): Attack[] {
     { label: 'text for the object', path: [], value: 'hello' },
     { label: 'null for the object', path: [], value: null },
     { label: '1000 objects deep for the object', path: [], value: nested(1_000) },
-    { label: 'prototype key __proto__', path: null, value: start, raw: protoJson(start, '"__proto__":{"polluted":"yes","is_admin":true}') },
-    { label: 'prototype key constructor', path: null, value: start, raw: protoJson(start, '"constructor":{"prototype":{"polluted":"yes"}}') },
-    { label: 'broken JSON', path: null, value: start, raw: '{"a":' },
-    { label: 'arrays nested 400000 deep', path: null, value: start, raw: `${'['.repeat(400_000)}${']'.repeat(400_000)}` },
+    { label: 'prototype key __proto__', path: null, value: start, parser: true, raw: protoJson(start, '"__proto__":{"polluted":"yes","is_admin":true}') },
+    { label: 'prototype key constructor', path: null, value: start, parser: true, raw: protoJson(start, '"constructor":{"prototype":{"polluted":"yes"}}') },
+    { label: 'broken JSON', path: null, value: start, parser: true, raw: '{"a":' },
+    // Too deep to build as a value here (the stack would not hold it): a small array stands for it.
+    { label: 'arrays nested 400000 deep', path: [], value: [[[]]], raw: `${'['.repeat(400_000)}${']'.repeat(400_000)}` },
   ];
   for (const f of fields) {
     const label = pathKey(f.path);
@@ -312,6 +317,13 @@ export function bodyAttacks(schema: z.ZodType, base: unknown): Attack[] {
       attacks.push({ label: `missing ${label}`, path: f.path, value: setAt(start, f.path, undefined, true) });
     }
     for (const wrong of wrongTypes(f.kind)) attacks.push({ label: `${label} = ${JSON.stringify(wrong)}`, path: f.path, value: setAt(start, f.path, wrong) });
+    if (f.kind === 'number' || f.kind === 'integer') {
+      // Numbers JSON can say but JavaScript cannot keep: 2^53+1 arrives as 2^53, 1e400 as Infinity.
+      for (const [text, parsed] of [['9007199254740993', 2 ** 53], ['1e400', Infinity], ['-1e400', -Infinity]] as const) {
+        const marker = '"__number__"';
+        attacks.push({ label: `${label} = ${text}`, path: f.path, value: setAt(start, f.path, parsed), raw: JSON.stringify(setAt(start, f.path, '__number__')).replace(marker, text) });
+      }
+    }
     if (f.kind === 'array' || f.kind === 'object' || f.kind === 'string') {
       attacks.push({ label: `${label} nested 1000 deep`, path: f.path, value: setAt(start, f.path, nested(1_000)) });
     }
