@@ -104,13 +104,15 @@ function multipartOf(parts: Part[]) {
   return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function send(route: RouteRecord, body: { payload: Buffer | string; contentType: string }): Promise<LightMyRequestResponse> {
+async function send(route: RouteRecord, body: { payload: Buffer | string; contentType: string }, lang = 'en'): Promise<LightMyRequestResponse> {
   requests += 1;
   return t.app.inject({
     method: route.method as 'POST', url: urlOf(route), payload: body.payload, remoteAddress: nextIp(),
-    headers: { ...headers(route), 'content-type': body.contentType },
+    headers: { ...headers(route), 'content-type': body.contentType, 'accept-language': lang },
   });
 }
+
+const LANGUAGES = ['es', 'tr', 'zh'];
 
 function listFiles(dir: string): string[] {
   const out: string[] = [];
@@ -151,6 +153,7 @@ const REFUSED: { label: string; body: () => { payload: Buffer | string; contentT
 const HOSTILE_NAMES = [
   '../../../etc/passwd', '..\\..\\win.ini', '/etc/shadow', 'a\u0000b.png', 'C:\\Windows\\System32\\evil.png',
   '<script>alert(1)</script>.png', 'invoice\u202Egnp.exe', '....//....//x.png', '.', '..', ' ', 'a'.repeat(1_000) + '.png', '%2e%2e%2fpasswd',
+  'run.exe',
 ];
 
 describe('hostile uploads on every upload route', () => {
@@ -159,7 +162,7 @@ describe('hostile uploads on every upload route', () => {
     expect(uploadRoutes.length).toBeGreaterThanOrEqual(4);
   });
 
-  it('refuses oversized, mislabelled, empty, doubled and missing files with a 4xx that writes nothing', async () => {
+  it('refuses oversized, mislabelled, empty, doubled, missing and malformed files with a 4xx in the reader\'s language that writes nothing', async () => {
     const failures: string[] = [];
     for (const route of uploadRoutes) {
       for (const c of REFUSED) {
@@ -171,11 +174,19 @@ describe('hostile uploads on every upload route', () => {
           expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
           expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
           if (c.status) expect(res.statusCode, where).toBe(c.status);
-          const body = res.json() as { errors: string[]; code: keyof typeof ERROR_STATUS };
+          const body = res.json() as { errors: string[]; code: keyof typeof ERROR_STATUS; fields?: Record<string, string> };
           expect(body.errors[0]?.trim(), where).toBeTruthy();
           expect(ERROR_STATUS[body.code], `${where}: code ${body.code}`).toBe(res.statusCode);
+          if (body.code === 'validation_failed') expect(Object.keys(body.fields ?? {}), `${where}: names the field`).toContain('file');
           expect(describeChanges(changes(before, await fp.read())), `${where} wrote rows`).toBe('nothing');
           expect(listFiles(t.deps.config.filesDir), `${where} left bytes in the files folder`).toEqual(filesBefore);
+          // The same refusal in another language (in turn) is not the English text.
+          const lang = LANGUAGES[requests % LANGUAGES.length]!;
+          const translated = await send(route, c.body(), lang);
+          expect(translated.statusCode, `${where} in ${lang}`).toBe(res.statusCode);
+          const other = translated.json() as { errors: string[]; fields?: Record<string, string> };
+          expect(other.errors[0], `${where} in ${lang}`).not.toBe(body.errors[0]);
+          if (body.fields?.file) expect(other.fields?.file, `${where} in ${lang}`).not.toBe(body.fields.file);
         } catch (err) {
           failures.push(String(err).split('\n')[0]!.slice(0, 400));
         }
@@ -194,7 +205,9 @@ describe('hostile uploads on every upload route', () => {
         try {
           const filesBefore = listFiles(t.deps.config.filesDir);
           const before = await fp.read();
-          const res = await send(route, multipartOf([{ fileName: name, contentType: 'image/png', bytes: PNG }]));
+          // The declared type is a lie for the last names: the content decides, never the label.
+          const declared = name.endsWith('.exe') ? 'application/x-msdownload' : 'image/png';
+          const res = await send(route, multipartOf([{ fileName: name, contentType: declared, bytes: PNG }]));
           expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
           const after = await fp.read();
           const added = listFiles(t.deps.config.filesDir).filter((f) => !filesBefore.includes(f));
@@ -211,6 +224,7 @@ describe('hostile uploads on every upload route', () => {
           expect([...row.file_name].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), `${where}: control characters in ${JSON.stringify(row.file_name)}`).toBe(false);
           expect(row.file_name.length, where).toBeLessThanOrEqual(200);
           expect(row.file_name.trim().length, where).toBeGreaterThan(0);
+          expect(row.mime_type, `${where}: the type is read from the content`).toBe('image/png');
           // The bytes sit inside the files folder, under the key the row names, and are the bytes sent.
           expect(added.length, `${where}: one new file`).toBe(1);
           const root = path.resolve(t.deps.config.filesDir);
@@ -228,12 +242,12 @@ describe('hostile uploads on every upload route', () => {
 });
 
 /** File rows written after a footprint reading (their row version is newer than the table's was). */
-async function fileRowsAfter(version: string): Promise<{ file_name: string; storage_key: string }[]> {
+async function fileRowsAfter(version: string): Promise<{ file_name: string; storage_key: string; mime_type: string }[]> {
   const client = new pg.Client({ connectionString: t.ownerUrl });
   await client.connect();
   try {
-    return (await client.query<{ file_name: string; storage_key: string }>(
-      'select file_name, storage_key from files where xmin::text::bigint > $1', [version])).rows;
+    return (await client.query<{ file_name: string; storage_key: string; mime_type: string }>(
+      'select file_name, storage_key, mime_type from files where xmin::text::bigint > $1', [version])).rows;
   } finally {
     await client.end();
   }
