@@ -19,12 +19,14 @@ import { createTestApp, nextIp, PASSWORD, signIn, type Session, type TestApp } f
  * Spec 000 §8 under attack: every registered route, read from `app.registeredRoutes`, gets inputs
  * derived from its own zod schemas. Invalid input is refused with a 4xx that says which field is wrong
  * and writes nothing; valid but hostile text is stored byte for byte or refused, and does nothing else.
- * The seed is fixed so a failure reproduces; BAD_INPUT_SEED picks another.
+ * The seed is fixed so a failure reproduces; BAD_INPUT_SEED picks another, BAD_INPUT_RUNS tries more per route.
  */
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 20_260_505);
-/** Attacks per route and part; the whole file stays well inside CI's budget. */
-const RUNS = 4;
-const TEXT_RUNS = 3;
+/** Attacks per route and part; the whole file stays well inside CI's budget. BAD_INPUT_RUNS digs deeper by hand. */
+const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 4);
+const TEXT_RUNS = Math.max(3, Math.round(RUNS * 0.75));
+/** Each test walks every route; on a busy two-core machine that takes longer than vitest's default minute. */
+const TIMEOUT = 180_000 * Math.max(1, RUNS / 4);
 const BODY_LIMIT = 1024 * 1024;
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -286,7 +288,7 @@ describe('bad input on every route (spec 000 §8)', () => {
     console.log(`bad input: invalid input on ${routeCount} routes, ${requests} requests, ${languageChecks} refusals asked again in es, tr or zh; statuses ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join(' ')}`);
     expect(failures).toEqual([]);
     expect(routeCount).toBeGreaterThan(50);
-  });
+  }, TIMEOUT);
 
   it('stores valid but hostile text byte for byte (or refuses it, naming the field) and changes nothing else', async () => {
     let tried = 0;
@@ -309,7 +311,7 @@ describe('bad input on every route (spec 000 §8)', () => {
     console.log(`bad input: hostile text on ${tried} routes, ${requests - before} requests, stored verbatim through ${stored.size}: ${[...stored].join(', ')}`);
     expect(failures).toEqual([]);
     expect(tried).toBeGreaterThan(10);
-  });
+  }, TIMEOUT);
 });
 
 describe('hostile but valid values in paths, query strings and numbers', () => {
@@ -335,7 +337,7 @@ describe('hostile but valid values in paths, query strings and numbers', () => {
     }
     console.log(`bad input: hostile path, query and number values on ${tried} routes, ${requests - before} requests`);
     expect(failures).toEqual([]);
-  });
+  }, TIMEOUT);
 });
 
 /**
