@@ -10,8 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, maskTokens, pushRequestHandlers } from '../src/app.js';
-import { createOrg, freshDatabase, nextIp, PASSWORD, PNG, multipart, signIn, testDeps, type Session, type TestApp } from './helpers.js';
+import { maskTokens } from '../src/app.js';
+import { createOrg, listeningTestApp, nextIp, PASSWORD, PNG, multipart, signIn, type Session, type TestApp } from './helpers.js';
 import { REPO_ROOT } from './process-helpers.js';
 
 /**
@@ -41,21 +41,8 @@ function webBuild(): string {
 
 beforeAll(async () => {
   webDist = webBuild();
-  const database = await freshDatabase();
   // Behind a TLS-terminating proxy, as in production: X-Forwarded-Proto tells the request came over https.
-  const deps = testDeps(database.appUrl, database.ownerUrl, 5, { trustProxy: true, webDist });
-  const app = await buildApp(deps, { logger: false });
-  deps.push.attach(app.server, pushRequestHandlers(deps));
-  url = await app.listen({ port: 0, host: '127.0.0.1' });
-  t = {
-    app, deps, ownerUrl: database.ownerUrl, appUrl: database.appUrl,
-    close: async () => {
-      await deps.push.close();
-      await app.close();
-      await deps.db.close();
-      await database.drop();
-    },
-  };
+  ({ t, url } = await listeningTestApp({ trustProxy: true, webDist }));
   org = await createOrg(t, 'hard');
   admin = await signIn(t, 'hard', org.adminEmail);
 });

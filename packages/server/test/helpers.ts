@@ -6,7 +6,7 @@ import type { SignInResponse } from '@bulwark/domain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, pushRequestHandlers } from '../src/app.js';
 import { createTokenSigner } from '../src/platform/auth/tokens.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { asPlatform, connect } from '../src/platform/db/db.js';
@@ -99,6 +99,25 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await database.drop();
     },
   };
+}
+
+/** The real app listening on an ephemeral port with push attached (sockets need a real server); requests may still use inject. */
+export async function listeningTestApp(overrides: Partial<Config> = {}): Promise<{ t: TestApp; url: string }> {
+  const database = await freshDatabase();
+  const deps = testDeps(database.appUrl, database.ownerUrl, 5, overrides);
+  const app = await buildApp(deps, { logger: false });
+  deps.push.attach(app.server, pushRequestHandlers(deps));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const t: TestApp = {
+    app, deps, ownerUrl: database.ownerUrl, appUrl: database.appUrl,
+    close: async () => {
+      await deps.push.close();
+      await app.close();
+      await deps.db.close();
+      await database.drop();
+    },
+  };
+  return { t, url };
 }
 
 /** An organisation with an admin (every right) and a user whose role reads only Observation and Incident. */

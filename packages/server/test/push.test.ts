@@ -1,10 +1,9 @@
 import type { PushEvent } from '@bulwark/domain';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, pushRequestHandlers } from '../src/app.js';
 import { createOrganizationService } from '../src/modules/organizations/service.js';
 import { ORGANIZATION_MODULES } from '../src/modules/users/profile.js';
-import { createOrg, freshDatabase, PASSWORD, signIn, testDeps, type Session, type TestApp } from './helpers.js';
+import { createOrg, listeningTestApp, PASSWORD, signIn, type Session, type TestApp } from './helpers.js';
 import { connectSocket, record, waitForItem } from './process-helpers.js';
 
 let t: TestApp;
@@ -15,21 +14,7 @@ const open: Socket[] = [];
 
 /** The real server on an ephemeral port, in the order of runtime.ts: build, attach push, listen. */
 beforeAll(async () => {
-  const database = await freshDatabase();
-  const deps = testDeps(database.appUrl, database.ownerUrl, 5);
-  const { db } = deps;
-  const app = await buildApp(deps, { logger: false });
-  deps.push.attach(app.server, pushRequestHandlers(deps));
-  url = await app.listen({ port: 0, host: '127.0.0.1' });
-  t = {
-    app, deps, ownerUrl: database.ownerUrl, appUrl: database.appUrl,
-    close: async () => {
-      await deps.push.close();
-      await app.close();
-      await db.close();
-      await database.drop();
-    },
-  };
+  ({ t, url } = await listeningTestApp());
   a = await createOrg(t, 'alpha');
   b = await createOrg(t, 'bravo');
 });

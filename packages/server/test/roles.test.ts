@@ -2,11 +2,10 @@ import type { PushEvent, RoleDetail, RolesListResponse } from '@bulwark/domain';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, pushRequestHandlers } from '../src/app.js';
 import { createOrganizationService } from '../src/modules/organizations/service.js';
 import { DEMO_ROLES, seedDemoRoles } from '../src/modules/roles/seed.js';
 import { inTenant } from '../src/platform/db/db.js';
-import { call, createOrg, freshDatabase, signIn, testDeps, type Session, type TestApp } from './helpers.js';
+import { call, createOrg, listeningTestApp, signIn, type Session, type TestApp } from './helpers.js';
 import { connectSocket, record, waitForItem } from './process-helpers.js';
 
 let t: TestApp;
@@ -20,20 +19,7 @@ const open: Socket[] = [];
 
 /** The real server on an ephemeral port (push needs a listening server); requests still use inject. */
 beforeAll(async () => {
-  const database = await freshDatabase();
-  const deps = testDeps(database.appUrl, database.ownerUrl, 5);
-  const app = await buildApp(deps, { logger: false });
-  deps.push.attach(app.server, pushRequestHandlers(deps));
-  url = await app.listen({ port: 0, host: '127.0.0.1' });
-  t = {
-    app, deps, ownerUrl: database.ownerUrl, appUrl: database.appUrl,
-    close: async () => {
-      await deps.push.close();
-      await app.close();
-      await deps.db.close();
-      await database.drop();
-    },
-  };
+  ({ t, url } = await listeningTestApp());
   a = await createOrg(t, 'roles-a');
   b = await createOrg(t, 'roles-b');
   adminA = await signIn(t, a.subDomain, a.adminEmail);
