@@ -67,9 +67,9 @@ function updateReadme(all: BenchResult[]) {
   }
   const lines: string[] = [];
   const machines = [...new Set(all.map((r) => r.machine))];
-  lines.push(`Last run: ${all.map((r) => r.at).sort().at(-1)?.slice(0, 16).replace('T', ' ')} UTC, on ${machines.join('; ')}.`, '');
+  lines.push(`Machine: ${machines.join('; ')}.`, '');
   for (const r of all) {
-    lines.push(`**${r.bench}**`, '');
+    lines.push(`**${r.bench}** (run ${r.at.slice(0, 16).replace('T', ' ')} UTC)`, '');
     lines.push('| figure | value |', '|---|---|');
     for (const f of r.figures) lines.push(`| ${f.label} | ${Number.isInteger(f.value) ? f.value : f.value.toFixed(2)} ${f.unit} |`);
     lines.push('');
