@@ -29,7 +29,15 @@ const WEB = path.join(ROOT, 'packages/web');
 const SIGN_IN_PATH = '/login';
 const GOAL_KB = 200;
 
-type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type Chunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 type Manifest = Record<string, Chunk>;
 
 const { values: args } = parseArgs({ options: { keep: { type: 'boolean', default: false } } });
@@ -37,8 +45,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The source module the route's screen loads lazily, read from the screen tables of the web app. */
 function screenModule(screen: string): string {
-  const tables = [path.join(WEB, 'src/app/screens.ts'), ...readdirSync(path.join(WEB, 'src/features'))
-    .map((f) => path.join(WEB, 'src/features', f, 'screens.ts')).filter((f) => existsSync(f))];
+  const tables = [
+    path.join(WEB, 'src/app/screens.ts'),
+    ...readdirSync(path.join(WEB, 'src/features'))
+      .map((f) => path.join(WEB, 'src/features', f, 'screens.ts'))
+      .filter((f) => existsSync(f)),
+  ];
   const pattern = new RegExp(`\\b${screen}:\\s*\\(\\)\\s*=>\\s*import\\(\\s*'([^']+)'`);
   for (const table of tables) {
     const found = pattern.exec(readFileSync(table, 'utf8'))?.[1];
@@ -80,11 +92,20 @@ async function fetchedByBrowser(dir: string): Promise<string[]> {
       res.writeHead(404).end();
       return;
     }
-    const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : file.endsWith('.html') ? 'text/html' : 'application/octet-stream';
+    const type = file.endsWith('.js')
+      ? 'text/javascript'
+      : file.endsWith('.css')
+        ? 'text/css'
+        : file.endsWith('.html')
+          ? 'text/html'
+          : 'application/octet-stream';
     res.writeHead(200, { 'content-type': type }).end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   try {
     const page = await browser.newPage();
     const scripts = new Set<string>();
@@ -106,9 +127,15 @@ const out = mkdtempSync(path.join(tmpdir(), 'bulwark-bundle-'));
 try {
   const r = recorder('bundle');
   const started = Date.now();
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], {
-    cwd: WEB, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--manifest', '--logLevel', 'warn'],
+    {
+      cwd: WEB,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
   console.log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
@@ -125,7 +152,8 @@ try {
   const route = ROUTES.find((rt) => rt.path === SIGN_IN_PATH);
   if (!route) throw new Error(`The domain route table has no ${SIGN_IN_PATH}.`);
   const routeKey = screenModule(route.screen);
-  if (!manifest[routeKey]?.isDynamicEntry) throw new Error(`${routeKey} is not a lazy chunk of the build: route-level code splitting is gone.`);
+  if (!manifest[routeKey]?.isDynamicEntry)
+    throw new Error(`${routeKey} is not a lazy chunk of the build: route-level code splitting is gone.`);
 
   // What index.html preloads must be what the entry imports: a check that the manifest walk is the page's.
   const html = readFileSync(path.join(out, 'index.html'), 'utf8');
@@ -144,18 +172,24 @@ try {
   const cssFiles = [...new Set([...signInSet].flatMap((k) => manifest[k]!.css ?? []))];
   const routeOnly = [...closure(manifest, [routeKey])].filter((k) => !entrySet.has(k)).map((k) => manifest[k]!.file);
 
-  const allJs = readdirSync(path.join(out, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+  const allJs = readdirSync(path.join(out, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `assets/${f}`);
   const largest = allJs.map((f) => ({ f, bytes: gzipOf(f) })).sort((a, b) => b.bytes - a.bytes)[0]!;
   const lazyRoutes = Object.values(manifest).filter((c) => c.isDynamicEntry && c.src?.includes('/features/'));
   const largestRoute = lazyRoutes.map((c) => ({ c, bytes: gzipOf(c.file) })).sort((a, b) => b.bytes - a.bytes)[0];
   // What opening a screen adds once the app is running: its chunk and the static imports the entry lacks.
   const keyOf = new Map(Object.entries(manifest).map(([k, c]) => [c, k]));
-  const heaviestRoute = lazyRoutes.map((c) => {
-    const files = [...closure(manifest, [keyOf.get(c)!])].filter((k) => !entrySet.has(k)).map((k) => manifest[k]!.file);
-    return { c, bytes: [...new Set(files)].reduce((sum, f) => sum + gzipOf(f), 0) };
-  }).sort((a, b) => b.bytes - a.bytes)[0];
+  const heaviestRoute = lazyRoutes
+    .map((c) => {
+      const files = [...closure(manifest, [keyOf.get(c)!])].filter((k) => !entrySet.has(k)).map((k) => manifest[k]!.file);
+      return { c, bytes: [...new Set(files)].reduce((sum, f) => sum + gzipOf(f), 0) };
+    })
+    .sort((a, b) => b.bytes - a.bytes)[0];
 
-  const catalogs = Object.keys(manifest).filter((k) => k.startsWith('virtual:catalog/')).map((k) => gzipOf(manifest[k]!.file));
+  const catalogs = Object.keys(manifest)
+    .filter((k) => k.startsWith('virtual:catalog/'))
+    .map((k) => gzipOf(manifest[k]!.file));
 
   let browserBytes: number | null = null;
   if (existsSync(CHROMIUM)) {
@@ -181,10 +215,13 @@ try {
   if (heaviestRoute) r.figure('heaviest screen beyond the entry (gzip)', kb(heaviestRoute.bytes), 'KB');
   r.figure('all JavaScript of the build (gzip)', kb(allJs.reduce((s, f) => s + gzipOf(f), 0)), 'KB');
   r.figure('JavaScript files in the build', allJs.length, 'files');
-  r.note(`largest chunk: ${largest.f}${largestRoute ? `; largest route chunk: ${largestRoute.c.src}` : ''}${heaviestRoute ? `; heaviest screen: ${heaviestRoute.c.src}` : ''}`);
+  r.note(
+    `largest chunk: ${largest.f}${largestRoute ? `; largest route chunk: ${largestRoute.c.src}` : ''}${heaviestRoute ? `; heaviest screen: ${heaviestRoute.c.src}` : ''}`,
+  );
   r.note(`sign-in route: ${SIGN_IN_PATH} → screen "${route.screen}" → ${routeKey}`);
   console.log('  heaviest files of the sign-in page (gzip):');
-  for (const f of [...signInFiles].sort((a, b) => gzipOf(b) - gzipOf(a)).slice(0, 8)) console.log(`    ${kb(gzipOf(f)).toFixed(1).padStart(7)} KB  ${f}`);
+  for (const f of [...signInFiles].sort((a, b) => gzipOf(b) - gzipOf(a)).slice(0, 8))
+    console.log(`    ${kb(gzipOf(f)).toFixed(1).padStart(7)} KB  ${f}`);
   r.goal('sign-in page JavaScript (gzip)', kb(Math.max(signInBytes, browserBytes ?? 0)), GOAL_KB, 'KB');
   r.save();
   if (args.keep) console.log(`  build kept in ${out}`);

@@ -55,8 +55,10 @@ const rec = recorder('http');
 const db = await openBenchDb();
 const seed = await requireSeed(db.ownerUrl);
 console.log(`Bench database: ${db.where}: ${seed.orgs} organisations, ${seed.observations} observations, ${seed.actions} actions.`);
-rec.note(`${seed.orgs} organisations, ${seed.observations.toLocaleString('en')} observations, ${seed.actions.toLocaleString('en')} actions; `
-  + `${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per run; autocannon, the server, the baseline and PostgreSQL share the machine's cores.`);
+rec.note(
+  `${seed.orgs} organisations, ${seed.observations.toLocaleString('en')} observations, ${seed.actions.toLocaleString('en')} actions; ` +
+    `${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per run; autocannon, the server, the baseline and PostgreSQL share the machine's cores.`,
+);
 
 const owner = new pg.Pool({ connectionString: db.ownerUrl, max: 2 });
 // Steady state, as autovacuum keeps it: a previous run's removed observations or a fresh migration leave
@@ -117,37 +119,62 @@ function readsOf(f: Fixtures, claims: { sub: string; sid: string }): Read[] {
   return [
     {
       // The profile is the principal (the guard loads it) plus the unread count, so its baseline replays both.
-      name: 'profile', label: 'profile', path: '/api/users/user_profile',
+      name: 'profile',
+      label: 'profile',
+      path: '/api/users/user_profile',
       variants: [{ query: '', capture: async (tx) => buildProfile(tx, (await loadPrincipal(tx, claims.sub, claims.sid))!, []) }],
     },
     {
-      name: 'list', label: 'observation list', path: '/api/v2/observations',
+      name: 'list',
+      label: 'observation list',
+      path: '/api/v2/observations',
       variants: [
-        list(''), list('status=open'), list('status=overdue&page=2'), list(`site_id=${f.siteId}&type=unsafe_condition`),
+        list(''),
+        list('status=open'),
+        list('status=overdue&page=2'),
+        list(`site_id=${f.siteId}&type=unsafe_condition`),
         list(`risk_level=high&from=${f.daysAgo(90)}&to=${f.daysAgo(0)}`),
       ],
     },
     {
       // Keywords match description, comment, site, category and reporter with ILIKE: no index serves that, so
       // search reads every observation of the organisation. Measured on its own so it cannot hide in the list's mix.
-      name: 'search', label: 'observation search', path: '/api/v2/observations',
+      name: 'search',
+      label: 'observation search',
+      path: '/api/v2/observations',
       variants: [list('search=forklift'), list('search=OBS-000150'), list('search=Ana&status=open')],
     },
     {
-      name: 'counts', label: 'period status counts', path: '/api/v2/observations/period_status_counts',
-      variants: [counts(`from=${f.daysAgo(30)}&to=${f.daysAgo(0)}`), counts(`from=${f.daysAgo(365)}&to=${f.daysAgo(0)}`), counts(`site_id=${f.siteId}`), counts('')],
+      name: 'counts',
+      label: 'period status counts',
+      path: '/api/v2/observations/period_status_counts',
+      variants: [
+        counts(`from=${f.daysAgo(30)}&to=${f.daysAgo(0)}`),
+        counts(`from=${f.daysAgo(365)}&to=${f.daysAgo(0)}`),
+        counts(`site_id=${f.siteId}`),
+        counts(''),
+      ],
     },
     {
-      name: 'actions', label: 'action list', path: '/api/actions/all',
+      name: 'actions',
+      label: 'action list',
+      path: '/api/actions/all',
       variants: [acts(''), acts('status=open'), acts('status=overdue'), acts(`site_id=${f.siteId}`)],
     },
   ];
 }
 
 async function readScenario(r: Read, org: BenchOrg, label: string, session: BenchSession) {
-  const realRequests = r.variants.map((v) => ({ method: 'GET' as const, path: `${r.path}${v.query ? `?${v.query}` : ''}`, headers: authHeaders(session) }));
+  const realRequests = r.variants.map((v) => ({
+    method: 'GET' as const,
+    path: `${r.path}${v.query ? `?${v.query}` : ''}`,
+    headers: authHeaders(session),
+  }));
   const bareRequests = r.variants.map((_, i) => ({ method: 'GET' as const, path: `/bare/${r.name}/${i}?org=${org.id}` }));
-  for (const [url, reqs] of [[server.url, realRequests], [baseline!.url, bareRequests]] as const) {
+  for (const [url, reqs] of [
+    [server.url, realRequests],
+    [baseline!.url, bareRequests],
+  ] as const) {
     for (const q of reqs) {
       const res = await fetch(`${url}${q.path}`, { headers: 'headers' in q ? q.headers : {} });
       if (!res.ok) throw new Error(`${q.path} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
@@ -159,8 +186,10 @@ async function readScenario(r: Read, org: BenchOrg, label: string, session: Benc
   if (r.name === 'list') {
     rec.goal(`observation list p99 at ${CONNECTIONS} clients, ${label}`, real.p99, LIST_P99_GOAL_MS, 'ms');
     if (bare.p99 > LIST_P99_GOAL_MS) {
-      rec.note(`${name}: even the bare baseline (same SQL, no tenant, token, principal or row-level security) has p99 ${Math.round(bare.p99)} ms, `
-        + `over the ${LIST_P99_GOAL_MS} ms goal: on this machine, at this load, the goal is missed before the app's own work is added.`);
+      rec.note(
+        `${name}: even the bare baseline (same SQL, no tenant, token, principal or row-level security) has p99 ${Math.round(bare.p99)} ms, ` +
+          `over the ${LIST_P99_GOAL_MS} ms goal: on this machine, at this load, the goal is missed before the app's own work is added.`,
+      );
     }
   }
   const ratioGoal = `${r.label} p99 within ${BASELINE_RATIO_GOAL}× its bare baseline, ${label}`;
@@ -171,7 +200,9 @@ async function readScenario(r: Read, org: BenchOrg, label: string, session: Benc
   } else {
     // Both p99 would be the run's length and their ratio would say nothing: compare one client each,
     // which is also how long one such request takes with the machine to itself.
-    rec.note(`${ratioGoal}: the baseline itself answered fewer than ${CONNECTIONS} requests in ${DURATION} s, so the ratio is taken with 1 client.`);
+    rec.note(
+      `${ratioGoal}: the baseline itself answered fewer than ${CONNECTIONS} requests in ${DURATION} s, so the ratio is taken with 1 client.`,
+    );
     const one = report(`${name}, 1 client`, await load(server.url, realRequests, 1), 1);
     const oneBare = report(`${name}, bare baseline, 1 client`, await load(baseline!.url, bareRequests, 1), 1);
     rec.goal(`${ratioGoal} (1 client)`, one.p99 / oneBare.p99, BASELINE_RATIO_GOAL, '×');
@@ -181,7 +212,9 @@ async function readScenario(r: Read, org: BenchOrg, label: string, session: Benc
 /** Many users of the organisation signing in, each client from its own address (the per-address throttle is not what is measured). */
 async function signInScenario(org: BenchOrg, label: string) {
   if (org.emails.length < CONNECTIONS * 2) {
-    rec.note(`sign-in, ${label}: skipped, the organisation has ${org.emails.length} users and the per-account throttle (10 tries in 15 minutes) would answer 429.`);
+    rec.note(
+      `sign-in, ${label}: skipped, the organisation has ${org.emails.length} users and the per-account throttle (10 tries in 15 minutes) would answer 429.`,
+    );
     return;
   }
   let n = 0;
@@ -190,11 +223,16 @@ async function signInScenario(org: BenchOrg, label: string) {
     return { email: org.emails[n % org.emails.length]!, ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
   };
   const request = {
-    method: 'POST' as const, path: '/api/v1/authorize',
+    method: 'POST' as const,
+    path: '/api/v1/authorize',
     headers: { 'content-type': 'application/json', 'x-tenant': org.subDomain },
     setupRequest: (req: autocannon.Request) => {
       const u = next();
-      return { ...req, headers: { ...req.headers, 'x-forwarded-for': u.ip }, body: JSON.stringify({ email: u.email, password: BENCH_PASSWORD }) };
+      return {
+        ...req,
+        headers: { ...req.headers, 'x-forwarded-for': u.ip },
+        body: JSON.stringify({ email: u.email, password: BENCH_PASSWORD }),
+      };
     },
   };
   report(`sign-in, ${label}`, await load(server.url, [request]));
@@ -205,37 +243,63 @@ async function signInScenario(org: BenchOrg, label: string) {
  * under every authenticated read, which the reads' ratios to their baselines are made of.
  */
 async function sessionCheckScenario(label: string, session: BenchSession) {
-  report(`session check (GET /api/auth), ${label}`, await load(server.url, [{ method: 'GET', path: '/api/auth', headers: authHeaders(session) }]));
+  report(
+    `session check (GET /api/auth), ${label}`,
+    await load(server.url, [{ method: 'GET', path: '/api/auth', headers: authHeaders(session) }]),
+  );
 }
 
 async function createScenario(org: BenchOrg, label: string, session: BenchSession, f: Fixtures) {
   const started = new Date();
   const body = JSON.stringify({
-    type: 'unsafe_condition', site_id: f.siteId, site_node_id: null, category_id: null, sub_category_id: null,
-    description: BENCH_DESCRIPTION, comment: 'Bench run; removed afterwards.',
-    observed_at: `${f.daysAgo(1)}T10:00`, risk_level: 'medium', action_required: false, anonymous: false,
+    type: 'unsafe_condition',
+    site_id: f.siteId,
+    site_node_id: null,
+    category_id: null,
+    sub_category_id: null,
+    description: BENCH_DESCRIPTION,
+    comment: 'Bench run; removed afterwards.',
+    observed_at: `${f.daysAgo(1)}T10:00`,
+    risk_level: 'medium',
+    action_required: false,
+    anonymous: false,
   });
-  const request = { method: 'POST' as const, path: '/api/observations', headers: { ...authHeaders(session), 'content-type': 'application/json' }, body };
+  const request = {
+    method: 'POST' as const,
+    path: '/api/observations',
+    headers: { ...authHeaders(session), 'content-type': 'application/json' },
+    body,
+  };
   try {
     report(`observation create, ${label}`, await load(server.url, [request]));
   } finally {
     // The bench's own observations leave again, so the next run measures the seeded data. autocannon stops
     // waiting at the end of the run, not the server: the requests still in flight commit first.
     await serverIdle();
-    await owner.query(`delete from audit_log where organization_id = $1 and entity = 'Observation' and created_at >= $2`, [org.id, started]);
+    await owner.query(`delete from audit_log where organization_id = $1 and entity = 'Observation' and created_at >= $2`, [
+      org.id,
+      started,
+    ]);
     await owner.query(`delete from notifications where organization_id = $1 and created_at >= $2`, [org.id, started]);
     await owner.query(`delete from mail_outbox where organization_id = $1 and created_at >= $2`, [org.id, started]);
     await owner.query('delete from observations where organization_id = $1 and description = $2', [org.id, BENCH_DESCRIPTION]);
-    await owner.query(`update observation_serials set last_serial = (select max(serial) from observations where organization_id = $1)
-      where organization_id = $1`, [org.id]);
+    await owner.query(
+      `update observation_serials set last_serial = (select max(serial) from observations where organization_id = $1)
+      where organization_id = $1`,
+      [org.id],
+    );
   }
   // The creates and removals went through the trigger that keeps the list's day counts: they must still agree.
-  const drift = await owner.query<{ n: number }>(`
+  const drift = await owner.query<{ n: number }>(
+    `
     select count(*)::int as n from (select day, status, n from observation_day_counts where organization_id = $1 and n <> 0) c
     full join (select observed_local::date as day, status, count(*)::int as n from observations where organization_id = $1 group by 1, 2) o
       using (day, status)
-    where c.n is distinct from o.n`, [org.id]);
-  if (drift.rows[0]?.n) rec.note(`${label}: observation_day_counts disagrees with the observations on ${drift.rows[0].n} days and statuses.`);
+    where c.n is distinct from o.n`,
+    [org.id],
+  );
+  if (drift.rows[0]?.n)
+    rec.note(`${label}: observation_day_counts disagrees with the observations on ${drift.rows[0].n} days and statuses.`);
 }
 
 /* ---------------------------------------------------------------------------------------------- tools */
@@ -264,7 +328,10 @@ function report(name: string, r: autocannon.Result, clients = CONNECTIONS): { rp
   rec.figure(`${name}: req/s`, out.rps, 'req/s');
   rec.figure(`${name}: p50`, out.p50, 'ms');
   rec.figure(`${name}: p99`, out.p99, 'ms');
-  if (starved) rec.note(`${name}: only ${answered} answers for ${clients} clients in ${DURATION} s; p50 and p99 are counted as the whole run (${DURATION * 1000} ms), a lower bound.`);
+  if (starved)
+    rec.note(
+      `${name}: only ${answered} answers for ${clients} clients in ${DURATION} s; p50 and p99 are counted as the whole run (${DURATION * 1000} ms), a lower bound.`,
+    );
   if (r.non2xx > 0) rec.note(`${name}: ${r.non2xx} answers were not 2xx (${JSON.stringify(r.statusCodeStats ?? {})}).`);
   if (r.errors > 0) rec.note(`${name}: ${r.errors} requests failed or timed out (${r.timeouts} timeouts).`);
   return out;
@@ -281,7 +348,8 @@ async function serverIdle(timeoutMs = 120_000) {
   while (quiet < 3 && Date.now() < deadline) {
     const busy = await owner.query<{ n: number }>(
       `select count(*)::int as n from pg_stat_activity where datname = current_database()
-       and application_name in ('bulwark-app', '${BARE_APPLICATION}') and state <> 'idle'`);
+       and application_name in ('bulwark-app', '${BARE_APPLICATION}') and state <> 'idle'`,
+    );
     quiet = busy.rows[0]?.n ? 0 : quiet + 1;
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -292,7 +360,9 @@ type Fixtures = { siteId: string; daysAgo: (n: number) => string };
 /** The organisation's busiest site (filters on it select the most rows) and dates relative to today. */
 async function orgFixtures(org: BenchOrg): Promise<Fixtures> {
   const site = await owner.query<{ site_id: string }>(
-    'select site_id from observations where organization_id = $1 group by site_id order by count(*) desc limit 1', [org.id]);
+    'select site_id from observations where organization_id = $1 group by site_id order by count(*) desc limit 1',
+    [org.id],
+  );
   const siteId = site.rows[0]?.site_id;
   if (!siteId) throw new Error(`${org.subDomain} has no observations`);
   return { siteId, daysAgo: (n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10) };

@@ -71,24 +71,60 @@ async function ensureFixture(bench: BenchDb): Promise<Fixture> {
     const orgs = createOrganizationService(db.app);
     let orgId = (await owner.query<{ id: string }>('select id from organizations where sub_domain_name = $1', [SUB])).rows[0]?.id;
     if (!orgId) {
-      orgId = (await orgs.createOrganization({ subDomain: SUB, name: 'Push Bench Ltd', admin: { email: adminEmail, fullName: 'Bench Admin', password: BENCH_PASSWORD } })).organization.id;
-      await inTenant(db.app, orgId, (tx) => createRole(tx, 'Reader', [{
-        name: 'Observation', rAdd: false, rEdit: false, rView: true, rDestroy: false, isRevoke: false, isExtend: false, isClose: false, isReject: false, isApprove: false,
-      }]));
+      orgId = (
+        await orgs.createOrganization({
+          subDomain: SUB,
+          name: 'Push Bench Ltd',
+          admin: { email: adminEmail, fullName: 'Bench Admin', password: BENCH_PASSWORD },
+        })
+      ).organization.id;
+      await inTenant(db.app, orgId, (tx) =>
+        createRole(tx, 'Reader', [
+          {
+            name: 'Observation',
+            rAdd: false,
+            rEdit: false,
+            rView: true,
+            rDestroy: false,
+            isRevoke: false,
+            isExtend: false,
+            isClose: false,
+            isReject: false,
+            isApprove: false,
+          },
+        ]),
+      );
     }
-    const existing = new Set((await owner.query<{ email: string }>('select email from users where organization_id = $1', [orgId])).rows.map((r) => r.email));
+    const existing = new Set(
+      (await owner.query<{ email: string }>('select email from users where organization_id = $1', [orgId])).rows.map((r) => r.email),
+    );
     for (const email of readerEmails) {
-      if (!existing.has(email)) await orgs.createUser(SUB, { email, fullName: email.split('@')[0]!, password: BENCH_PASSWORD, roleName: 'Reader' });
+      if (!existing.has(email))
+        await orgs.createUser(SUB, { email, fullName: email.split('@')[0]!, password: BENCH_PASSWORD, roleName: 'Reader' });
     }
     // The head of safety is told of every report, as in production: a notification and its push.
-    const head = (await owner.query<{ id: string }>('select id from users where organization_id = $1 and email = $2', [orgId, readerEmails[0]])).rows[0];
+    const head = (
+      await owner.query<{ id: string }>('select id from users where organization_id = $1 and email = $2', [orgId, readerEmails[0]])
+    ).rows[0];
     const siteId = await inTenant(db.app, orgId, async (tx) => {
       const [site] = await tx.select({ id: sites.id }).from(sites).limit(1);
       if (site) return site.id;
-      return (await tx.insert(sites).values({
-        name: 'Bench Works', timeZone: 'UTC', headOfSafetyId: head?.id ?? null, emergencyPhone: '020 7946 0958', address: '1 Dock Road',
-        city: 'Town', state: 'State', country: 'GB', zip: 'E16 2QU',
-      }).returning({ id: sites.id }))[0]!.id;
+      return (
+        await tx
+          .insert(sites)
+          .values({
+            name: 'Bench Works',
+            timeZone: 'UTC',
+            headOfSafetyId: head?.id ?? null,
+            emergencyPhone: '020 7946 0958',
+            address: '1 Dock Road',
+            city: 'Town',
+            state: 'State',
+            country: 'GB',
+            zip: 'E16 2QU',
+          })
+          .returning({ id: sites.id })
+      )[0]!.id;
     });
     return { siteId, adminEmail, readerEmails };
   } finally {
@@ -104,7 +140,10 @@ function signInAll(server: BenchServer, emails: string[]): Promise<BenchSession[
 
 /** A forked client process and a way to ask it something and wait for the answer of a given type. */
 function clientProcess() {
-  const child: ChildProcess = fork(path.join(import.meta.dirname, 'lib/push-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(path.join(import.meta.dirname, 'lib/push-clients.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   function ask<T extends Reply['type']>(command: Command, answer: T, timeoutMs = 120_000): Promise<Extract<Reply, { type: T }>> {
     return new Promise((resolve, reject) => {
@@ -138,7 +177,9 @@ function clientProcess() {
 function rssOf(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
     const kb = Number(/(\d+) kB/.exec(line ?? '')?.[1]);
     return Number.isFinite(kb) ? kb / 1024 : null;
   } catch {
@@ -171,8 +212,14 @@ async function report(url: string, writer: BenchSession, siteId: string, index: 
     method: 'POST',
     headers: { 'content-type': 'application/json', ...authHeaders(writer) },
     body: JSON.stringify({
-      type: 'unsafe_act', description: `Push bench write ${index}`, site_id: siteId, site_node_id: null,
-      observed_at: localDateTimeIn('UTC', new Date(Date.now() - 60_000)), risk_level: 'low', action_required: false, comment: 'Written by bench/push.ts',
+      type: 'unsafe_act',
+      description: `Push bench write ${index}`,
+      site_id: siteId,
+      site_node_id: null,
+      observed_at: localDateTimeIn('UTC', new Date(Date.now() - 60_000)),
+      risk_level: 'low',
+      action_required: false,
+      comment: 'Written by bench/push.ts',
     }),
   });
   const answered = now();
@@ -191,7 +238,9 @@ async function commitBounds(ownerUrl: string, ids: string[]): Promise<Map<string
   await owner.connect();
   try {
     const { rows } = await owner.query<{ id: string; ms: number }>(
-      'select id, extract(epoch from created_at)::float8 * 1000 as ms from observations where id = any($1::uuid[])', [ids]);
+      'select id, extract(epoch from created_at)::float8 * 1000 as ms from observations where id = any($1::uuid[])',
+      [ids],
+    );
     return new Map(rows.map((r) => [r.id, r.ms - wallMinusHr]));
   } finally {
     await owner.end();
@@ -216,11 +265,24 @@ async function scenario(rec: Recorder, ownerUrl: string, fixture: Fixture, label
   try {
     const cpuBeforeConnecting = serverCpu();
     const share = Math.ceil(CLIENTS / CLIENT_PROCESSES);
-    const connected = await Promise.all(fleet.map((c, k) => {
-      const from = k * share;
-      const count = Math.max(0, Math.min(share, CLIENTS - from));
-      return c.ask({ type: 'connect', from, count, urls, sessions: readers.map(({ token, tenant }) => ({ token, tenant })), concurrency: Math.ceil(CONCURRENCY / CLIENT_PROCESSES) }, 'connected', 300_000);
-    }));
+    const connected = await Promise.all(
+      fleet.map((c, k) => {
+        const from = k * share;
+        const count = Math.max(0, Math.min(share, CLIENTS - from));
+        return c.ask(
+          {
+            type: 'connect',
+            from,
+            count,
+            urls,
+            sessions: readers.map(({ token, tenant }) => ({ token, tenant })),
+            concurrency: Math.ceil(CONCURRENCY / CLIENT_PROCESSES),
+          },
+          'connected',
+          300_000,
+        );
+      }),
+    );
     const ok = connected.reduce((n, c) => n + c.connected, 0);
     const connectMs = Math.max(...connected.map((c) => c.ms));
     const handshakes = connected.flatMap((c) => c.handshakes).sort((a, b) => a - b);
@@ -308,17 +370,33 @@ async function scenario(rec: Recorder, ownerUrl: string, fixture: Fixture, label
     rec.figure(`push p50, write answered → event received${suffix}`, percentile(fromAnswer, 50), 'ms');
     if (nodes.length > 1) {
       perNode.forEach((xs, i) => {
-        rec.figure(`push p99 for clients of node ${i + 1}${i === 0 ? ' (the written one)' : ' (through Redis)'}${suffix}`, percentile(xs, 99), 'ms');
+        rec.figure(
+          `push p99 for clients of node ${i + 1}${i === 0 ? ' (the written one)' : ' (through Redis)'}${suffix}`,
+          percentile(xs, 99),
+          'ms',
+        );
       });
     }
     rec.figure(`server CPU per write and its ${ok} deliveries${suffix}`, cpuPerWrite.server, 'ms');
     rec.figure(`client processes' CPU per write${suffix}`, cpuPerWrite.clients, 'ms');
     rec.figure(`missed deliveries${suffix}`, missed, 'events');
-    if (committed.size < writes.length) rec.note(`${writes.length - committed.size} writes had no readable created_at${suffix}; their commit was taken as the time the write was sent.`);
-    if (missed > 0) rec.note(`MISSED DELIVERIES${suffix}: ${missed} of ${expected} events never arrived within ${DELIVERY_WAIT_MS / 1000} s of the last write.`);
+    if (committed.size < writes.length)
+      rec.note(
+        `${writes.length - committed.size} writes had no readable created_at${suffix}; their commit was taken as the time the write was sent.`,
+      );
+    if (missed > 0)
+      rec.note(
+        `MISSED DELIVERIES${suffix}: ${missed} of ${expected} events never arrived within ${DELIVERY_WAIT_MS / 1000} s of the last write.`,
+      );
     if (duplicates > 0) rec.note(`${duplicates} events arrived twice at the same client${suffix}.`);
     if (disconnects > 0) rec.note(`${disconnects} clients were disconnected during the run${suffix}.`);
-    return { p99: percentile(fromCommit, 99), p99FromFirst: percentile(fromFirst, 99), transaction: percentile(transactionToFirst, 50), clients: ok, missed };
+    return {
+      p99: percentile(fromCommit, 99),
+      p99FromFirst: percentile(fromFirst, 99),
+      transaction: percentile(transactionToFirst, 50),
+      clients: ok,
+      missed,
+    };
   } finally {
     await Promise.all(fleet.map((c) => c.close()));
   }
@@ -328,17 +406,30 @@ const rec = recorder('push');
 const database = await openBenchDb((m) => console.log(`  ${m}`));
 let nodes: BenchServer[] = [];
 try {
-  rec.note(`Load average when the run began: ${loadavg().map((l) => l.toFixed(2)).join(', ')} (the machine is shared; figures taken under load are pessimistic).`);
-  console.log(`push: ${CLIENTS} clients, ${WRITES} writes ${INTERVAL} ms apart, ${USERS} signed-in users sharing the sockets, ${CLIENT_PROCESSES} client process(es); ${database.where}`);
+  rec.note(
+    `Load average when the run began: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')} (the machine is shared; figures taken under load are pessimistic).`,
+  );
+  console.log(
+    `push: ${CLIENTS} clients, ${WRITES} writes ${INTERVAL} ms apart, ${USERS} signed-in users sharing the sockets, ${CLIENT_PROCESSES} client process(es); ${database.where}`,
+  );
   const fixture = await ensureFixture(database);
 
   nodes = [await startBenchServer(database)];
   const main = await scenario(rec, database.ownerUrl, fixture, '', nodes);
   await Promise.all(nodes.map((n) => n.stop()));
   nodes = [];
-  rec.goal(`push p99 with ${main.clients} clients${main.clients === GOAL_CLIENTS ? '' : ` (the goal is set for ${GOAL_CLIENTS})`}`, main.p99, GOAL_P99_MS, 'ms');
+  rec.goal(
+    `push p99 with ${main.clients} clients${main.clients === GOAL_CLIENTS ? '' : ` (the goal is set for ${GOAL_CLIENTS})`}`,
+    main.p99,
+    GOAL_P99_MS,
+    'ms',
+  );
   if (main.p99 > GOAL_P99_MS && main.p99FromFirst <= GOAL_P99_MS) {
-    rec.note(`The goal is missed on the upper bound (${Math.round(main.p99)} ms) but met on the lower bound (${Math.round(main.p99FromFirst)} ms): the write's own transaction, before its commit, took up to ${Math.round(main.transaction)} ms (p50).`);
+    rec.note(
+      `The goal is missed on the upper bound (${Math.round(main.p99)} ms) but met on the lower bound (${Math.round(main.p99FromFirst)} ms): the write's own transaction, before its commit, took up to ${Math.round(main.transaction)} ms (p50).`,
+    );
   }
 
   if (args.redis) {
@@ -346,8 +437,12 @@ try {
     nodes = await Promise.all([startBenchServer(database, { env }), startBenchServer(database, { env })]);
     await scenario(rec, database.ownerUrl, fixture, 'Redis adapter, 2 nodes', nodes);
   }
-  rec.note(`Clients ran in ${CLIENT_PROCESSES} separate process(es) on the same two cores as the server and PostgreSQL; their own event handling is inside the figures.`);
-  rec.note('Commit → received is measured from the start of the write\'s transaction (the observation\'s created_at), which precedes its commit, so it is an upper bound; the first client\'s receipt follows the commit, so times from it are a lower bound. The server emits right after the commit and answers the write after emitting, so "write answered → received" can be negative.');
+  rec.note(
+    `Clients ran in ${CLIENT_PROCESSES} separate process(es) on the same two cores as the server and PostgreSQL; their own event handling is inside the figures.`,
+  );
+  rec.note(
+    "Commit → received is measured from the start of the write's transaction (the observation's created_at), which precedes its commit, so it is an upper bound; the first client's receipt follows the commit, so times from it are a lower bound. The server emits right after the commit and answers the write after emitting, so \"write answered → received\" can be negative.",
+  );
   rec.save();
 } finally {
   await Promise.all(nodes.map((n) => n.stop()));

@@ -34,10 +34,11 @@ if (unknown.length) {
 const failed: string[] = [];
 for (const bench of BENCHES.filter((b) => only.includes(b))) {
   console.log(`\n== ${bench} ==`);
-  const args = bench === 'seed'
-    ? ['--orgs', values.orgs, '--observations', values.observations, '--if-needed']
-    : [];
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', `${bench}.ts`), ...args], { cwd: ROOT, stdio: 'inherit' });
+  const args = bench === 'seed' ? ['--orgs', values.orgs, '--observations', values.observations, '--if-needed'] : [];
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', `${bench}.ts`), ...args], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (run.status !== 0) failed.push(bench);
 }
 

@@ -78,7 +78,9 @@ console.log(`Bench database: ${db.where}`);
 try {
   const existing = await readSeed(db.ownerUrl);
   if (values['if-needed'] && !values.fresh && existing && existing.orgs === ORGS && existing.observations === OBSERVATIONS) {
-    console.log(`Already seeded with ${ORGS} organisations and ${OBSERVATIONS} observations (${existing.actions} actions) on ${existing.seededAt.toISOString().slice(0, 16)}: nothing to do.`);
+    console.log(
+      `Already seeded with ${ORGS} organisations and ${OBSERVATIONS} observations (${existing.actions} actions) on ${existing.seededAt.toISOString().slice(0, 16)}: nothing to do.`,
+    );
   } else {
     await seed(db.ownerUrl, existing !== null || values.fresh);
   }
@@ -99,30 +101,43 @@ async function seed(ownerUrl: string, wipe: boolean) {
       await migrate(ownerUrl);
       console.log(`  emptied and migrated again in ${secs(t)}`);
     }
-    const replica = await c.query('set session_replication_role = replica').then(() => true, () => false);
-    if (!replica) console.log('  note: the owner may not skip foreign-key triggers (not a superuser); seeding checks every reference and is slower.');
+    const replica = await c.query('set session_replication_role = replica').then(
+      () => true,
+      () => false,
+    );
+    if (!replica)
+      console.log('  note: the owner may not skip foreign-key triggers (not a superuser); seeding checks every reference and is slower.');
     // Generated rows are never read before the end, and a failure re-seeds from scratch.
     await c.query('set synchronous_commit = off');
     // The generator's estimates are poor (generate_series per organisation), and compiling for them costs more than it saves.
     await c.query('set jit = off');
 
     const sizes = zipfSizes(ORGS, OBSERVATIONS, TOP_SHARE);
-    console.log(`Seeding ${ORGS} organisations, ${OBSERVATIONS} observations (largest ${sizes[0]}, median ${sizes[Math.floor(ORGS / 2)]}, smallest ${sizes.at(-1)})`);
+    console.log(
+      `Seeding ${ORGS} organisations, ${OBSERVATIONS} observations (largest ${sizes[0]}, median ${sizes[Math.floor(ORGS / 2)]}, smallest ${sizes.at(-1)})`,
+    );
 
     // 1. The first organisation through the real service: roles, rights and the admin as the app makes them.
     let t = Date.now();
     const owner = drizzle(pool, { schema });
     const first = await createOrganizationService(owner).createOrganization({
-      subDomain: `bench-${pad(1)}`, name: 'Bench Organisation 00001',
+      subDomain: `bench-${pad(1)}`,
+      name: 'Bench Organisation 00001',
       admin: { email: `admin@bench-${pad(1)}.example.com`, fullName: 'Ada Adminson', password: BENCH_PASSWORD },
     });
     const template = first.organization.id;
-    const hash = (await c.query<{ password_hash: string }>('select password_hash from users where organization_id = $1', [template])).rows[0]!.password_hash;
+    const hash = (await c.query<{ password_hash: string }>('select password_hash from users where organization_id = $1', [template]))
+      .rows[0]!.password_hash;
     await c.query(`select set_config('app.organization_id', $1, false)`, [template]);
     // A second role for everyone but the admin: reports and follows up observations and actions.
-    const officer = (await c.query<{ id: string }>(`insert into roles (organization_id, name) values ($1, 'Safety officer') returning id`, [template])).rows[0]!.id;
+    const officer = (
+      await c.query<{ id: string }>(`insert into roles (organization_id, name) values ($1, 'Safety officer') returning id`, [template])
+    ).rows[0]!.id;
     const officerRights: Record<string, [boolean, boolean, boolean, boolean]> = {
-      Observation: [true, true, true, false], Action: [true, true, true, false], Incident: [true, false, true, false], Site: [false, false, true, false],
+      Observation: [true, true, true, false],
+      Action: [true, true, true, false],
+      Incident: [true, false, true, false],
+      Site: [false, false, true, false],
     };
     await c.query(
       `insert into role_actions (organization_id, role_id, name, r_add, r_edit, r_view, r_destroy)
@@ -142,7 +157,13 @@ async function seed(ownerUrl: string, wipe: boolean) {
       `insert into bench_plan select k, case when k = 1 then $5::uuid else uuid_generate_v7() end, 'bench-' || lpad(k::text, 5, '0'),
          'Bench Organisation ' || lpad(k::text, 5, '0'), o, u, s
        from unnest($1::int[], $2::int[], $3::int[], $4::int[]) as x(k, o, u, s)`,
-      [n, sizes, sizes.map((o) => clamp(Math.round(o / 100), 3, 2000)), sizes.map((o) => clamp(Math.ceil(Math.sqrt(o) / 15), 1, 30)), template],
+      [
+        n,
+        sizes,
+        sizes.map((o) => clamp(Math.round(o / 100), 3, 2000)),
+        sizes.map((o) => clamp(Math.ceil(Math.sqrt(o) / 15), 1, 30)),
+        template,
+      ],
     );
     await c.query(`insert into organizations (id, name, sub_domain_name, organization_status, subscription_type, trial_ends_at, onboarding_completed_at,
         timezone, storage_quota_bytes, user_limit)
@@ -150,21 +171,28 @@ async function seed(ownerUrl: string, wipe: boolean) {
     // A paying customer: the free trial's end would refuse the bench's writes.
     await c.query(`update organizations o set subscription_type = 'active', trial_ends_at = null, storage_quota_bytes = 10737418240,
         user_limit = greatest(50, p.users + 50) from bench_plan p where p.n = 1 and o.id = p.org_id`);
-    await c.query(`insert into roles (organization_id, id, name, is_system, is_power_user, grants_admin)
+    await c.query(
+      `insert into roles (organization_id, id, name, is_system, is_power_user, grants_admin)
       select p.org_id, uuid_generate_v7(), r.name, r.is_system, r.is_power_user, r.grants_admin
-      from bench_plan p cross join roles r where r.organization_id = $1 and p.n > 1`, [template]);
-    await c.query(`insert into role_actions (organization_id, role_id, name, r_add, r_edit, r_view, r_destroy, is_revoke, is_extend, is_close, is_reject, is_approve)
+      from bench_plan p cross join roles r where r.organization_id = $1 and p.n > 1`,
+      [template],
+    );
+    await c.query(
+      `insert into role_actions (organization_id, role_id, name, r_add, r_edit, r_view, r_destroy, is_revoke, is_extend, is_close, is_reject, is_approve)
       select nr.organization_id, nr.id, ra.name, ra.r_add, ra.r_edit, ra.r_view, ra.r_destroy, ra.is_revoke, ra.is_extend, ra.is_close, ra.is_reject, ra.is_approve
       from roles tr
       join role_actions ra on ra.organization_id = tr.organization_id and ra.role_id = tr.id
       join bench_plan p on p.n > 1
       join roles nr on nr.organization_id = p.org_id and nr.name = tr.name
-      where tr.organization_id = $1`, [template]);
+      where tr.organization_id = $1`,
+      [template],
+    );
     console.log(`  ${ORGS} organisations with their roles in ${secs(t)}`);
 
     // 3. Users, sites with their areas, categories.
     t = Date.now();
-    const users = await c.query(`insert into users (organization_id, id, email, full_name, password_hash, status, is_admin, can_issue_permit, role_id, locale,
+    const users = await c.query(
+      `insert into users (organization_id, id, email, full_name, password_hash, status, is_admin, can_issue_permit, role_id, locale,
         employee_id, verified_at, created_at)
       select p.org_id, uuid_generate_v7(),
         case when k = 1 then 'admin@' else 'user' || k || '@' end || p.sub || '.example.com',
@@ -174,9 +202,14 @@ async function seed(ownerUrl: string, wipe: boolean) {
         $1, 'Active', k = 1, k = 1,
         (select r.id from roles r where r.organization_id = p.org_id and r.name = case when k = 1 then 'Administrator' else 'Safety officer' end),
         (array['en','en','en','es','tr','zh'])[1 + k % 6], 'E' || lpad(k::text, 6, '0'), now(), now() - interval '2 years'
-      from bench_plan p cross join lateral generate_series(case when p.n = 1 then 2 else 1 end, p.users) k`, [hash]);
-    await c.query(`update users u set employee_id = 'E000001', created_at = now() - interval '2 years' from bench_plan p where p.n = 1 and u.organization_id = p.org_id and u.is_admin`);
-    const sites = await c.query(`insert into sites (organization_id, id, name, short_name, site_code, time_zone, head_of_safety_id, emergency_phone, emergency_email,
+      from bench_plan p cross join lateral generate_series(case when p.n = 1 then 2 else 1 end, p.users) k`,
+      [hash],
+    );
+    await c.query(
+      `update users u set employee_id = 'E000001', created_at = now() - interval '2 years' from bench_plan p where p.n = 1 and u.organization_id = p.org_id and u.is_admin`,
+    );
+    const sites =
+      await c.query(`insert into sites (organization_id, id, name, short_name, site_code, time_zone, head_of_safety_id, emergency_phone, emergency_email,
         address, city, state, country, zip, created_at)
       select p.org_id, uuid_generate_v7(),
         (array['Riverside','Hillcrest','Harbour','Northgate','Lakeside','Eastfield','Westbrook','Southpoint'])[1 + k % 8] || ' ' ||
@@ -277,7 +310,8 @@ async function seed(ownerUrl: string, wipe: boolean) {
         and cp.idx = floor(o.r_cat / .9 * 2)::int;
       drop table bench_obs`);
     console.log(`    random draws and references staged in ${secs(t)}`);
-    const obs = await withoutIndexes(c, 'observations', () => c.query(`insert into observations (organization_id, id, serial, type, category_id, sub_category_id, description, site_id, site_node_id,
+    const obs = await withoutIndexes(c, 'observations', () =>
+      c.query(`insert into observations (organization_id, id, serial, type, category_id, sub_category_id, description, site_id, site_node_id,
         observed_at, observed_local, risk_level, action_required, comment, anonymous, reporter_id, reporter_name, reporter_email, source, status,
         closing_remarks, closed_at, closed_by, created_by, created_at, updated_at)
       select org_id, id, serial, type, category_id, sub_category_id,
@@ -307,7 +341,8 @@ async function seed(ownerUrl: string, wipe: boolean) {
         case when status = 'closed' then user_id end,
         case when reporter_kind in ('staff', 'import') then user_id end,
         created_at, created_at
-      from bench_obs_rows`));
+      from bench_obs_rows`),
+    );
     if (replica) {
       // Replica mode also silences the trigger that keeps the list's day counts (migration 0130): count them once.
       await c.query(`insert into observation_day_counts (organization_id, day, status, n)
@@ -318,7 +353,8 @@ async function seed(ownerUrl: string, wipe: boolean) {
 
     // 6. Actions of the observations that need them; statuses that give back the observation's own.
     t = Date.now();
-    const acts = await withoutIndexes(c, 'actions', () => c.query(`insert into actions (organization_id, id, serial, source_type, source_id, site_id, description, control_type, category_id,
+    const acts = await withoutIndexes(c, 'actions', () =>
+      c.query(`insert into actions (organization_id, id, serial, source_type, source_id, site_id, description, control_type, category_id,
         responsible_id, due_date, status, remarks, completed_at, completed_by, closed_at, closed_by, created_by, created_at, updated_at)
       select a.org_id, pg_temp.uuid_at(a.created_at), row_number() over (partition by a.org_id order by a.serial, a.k)::int, 'observation', a.id, a.site_id,
         (array['Fit a guard and check it weekly.', 'Brief the crew at the next toolbox talk.', 'Move the store away from the exit.',
@@ -353,7 +389,8 @@ async function seed(ownerUrl: string, wipe: boolean) {
           where o.n_actions > 0
           offset 0) b) a
       join bench_user_pick u on u.organization_id = a.org_id and u.idx = floor(a.r4 * a.users)::int
-      left join bench_acat_pick ac on a.r3 < .7 and ac.organization_id = a.org_id and ac.idx = floor(a.r3 / .7 * 3)::int`));
+      left join bench_acat_pick ac on a.r3 < .7 and ac.organization_id = a.org_id and ac.idx = floor(a.r3 / .7 * 3)::int`),
+    );
     console.log(`  ${acts.rowCount} actions in ${secs(t)} (${rate(acts.rowCount, t)} rows/s)`);
 
     t = Date.now();
@@ -375,7 +412,9 @@ async function seed(ownerUrl: string, wipe: boolean) {
       from bench_plan p`);
     await c.query('insert into bench_seed (orgs, observations, actions) values ($1, $2, $3)', [ORGS, OBSERVATIONS, acts.rowCount ?? 0]);
     const rows = (obs.rowCount ?? 0) + (acts.rowCount ?? 0) + (users.rowCount ?? 0) + (sites.rowCount ?? 0);
-    console.log(`Seeded in ${secs(started)}: ${ORGS} organisations, ${users.rowCount} users, ${obs.rowCount} observations, ${acts.rowCount} actions (${rate(rows, started)} rows/s overall).`);
+    console.log(
+      `Seeded in ${secs(started)}: ${ORGS} organisations, ${users.rowCount} users, ${obs.rowCount} observations, ${acts.rowCount} actions (${rate(rows, started)} rows/s overall).`,
+    );
     console.log(`Sign in to the largest as admin@bench-${pad(1)}.example.com / ${BENCH_PASSWORD} (X-Tenant: bench-${pad(1)}).`);
   } finally {
     await c.end();
@@ -389,10 +428,14 @@ async function seed(ownerUrl: string, wipe: boolean) {
  * emptied, and a seed that fails before the end is wiped by the next one, so nothing else sees the gap.
  */
 async function withoutIndexes<T>(c: pg.Client, table: string, fn: () => Promise<T>): Promise<T> {
-  const defs = (await c.query<{ name: string; def: string }>(
-    `select i.indexname as name, i.indexdef as def from pg_indexes i
+  const defs = (
+    await c.query<{ name: string; def: string }>(
+      `select i.indexname as name, i.indexdef as def from pg_indexes i
      where i.schemaname = 'public' and i.tablename = $1
-       and not exists (select 1 from pg_constraint k where k.conname = i.indexname and k.conrelid = $1::regclass)`, [table])).rows;
+       and not exists (select 1 from pg_constraint k where k.conname = i.indexname and k.conrelid = $1::regclass)`,
+      [table],
+    )
+  ).rows;
   for (const d of defs) await c.query(`drop index ${d.name}`);
   let t = Date.now();
   const result = await fn();

@@ -11,14 +11,15 @@ withProduct((s, b) => {
   browser = b;
 });
 
-async function newPage(options: { width?: number; height?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function newPage(
+  options: { width?: number; height?: number; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: options.locale ?? 'en-GB',
   });
   return { context, page: await context.newPage() };
 }
-
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('E-mail').fill(email);
@@ -118,10 +119,12 @@ describe('the shell', () => {
     await page.waitForURL(`${server.origin('demo')}/sites`);
     // Mantine slides the closed menu out of view rather than removing it: check where it is.
     await expect.poll(() => page.getByRole('button', { name: 'Open the menu' }).getAttribute('aria-expanded')).toBe('false');
-    await expect.poll(async () => {
-      const box = await page.locator('#side-menu').boundingBox();
-      return box === null || box.x + box.width <= 1;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const box = await page.locator('#side-menu').boundingBox();
+        return box === null || box.x + box.width <= 1;
+      })
+      .toBe(true);
     await shot(page, '09-phone-after-navigation');
     await context.close();
   });
@@ -134,10 +137,21 @@ describe('the shell', () => {
     // The first live profile refresh after sign-in re-renders the header and may close an open menu
     // (seen on a loaded machine); open it again until the choice is made.
     await page.waitForLoadState('networkidle');
-    await expect.poll(async () => {
-      await page.getByRole('button', { name: /^Language/ }).click();
-      return page.getByRole('menuitem', { name: 'Español' }).click({ timeout: 3_000 }).then(() => true, () => false);
-    }, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: /^Language/ }).click();
+          return page
+            .getByRole('menuitem', { name: 'Español' })
+            .click({ timeout: 3_000 })
+            .then(
+              () => true,
+              () => false,
+            );
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await expect.poll(() => page.title()).not.toBe('Dashboard · Bulwark EHS');
     const spanishTitle = await page.title();
     expect(spanishTitle).toMatch(/· Bulwark EHS$/);
@@ -147,7 +161,8 @@ describe('the shell', () => {
 
     // A fresh sign-in elsewhere sees the stored choice: it reached the server.
     const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/authorize`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
       body: JSON.stringify({ email: 'admin@demo.test', password: PASSWORD }),
     });
     expect(((await res.json()) as { profile: { user: { locale: string } } }).profile.user.locale).toBe('es');

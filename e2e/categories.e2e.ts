@@ -13,7 +13,6 @@ withProduct((s, b) => {
 
 const adminPage = (width = 1280) => signedInPage(browser, server.origin('demo'), 'admin@demo.test', PASSWORD, width);
 
-
 const pick = pickOption;
 
 describe('categories', () => {

@@ -37,7 +37,7 @@ async function watch(context: BrowserContext, page: Page): Promise<() => Promise
   page.on('console', (m) => {
     if (m.text().includes('Content Security Policy')) console.push(m.text());
   });
-  return async () => [...console, ...((await page.evaluate(() => window.cspViolations ?? [])))];
+  return async () => [...console, ...(await page.evaluate(() => window.cspViolations ?? []))];
 }
 
 async function visit(page: Page, target: string) {

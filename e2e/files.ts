@@ -93,7 +93,10 @@ declare global {
 }
 
 /** Marks the page, so `sameDocument` can later prove that what changed arrived without a reload. */
-export const markDocument = (page: Page) => page.evaluate(() => { window.__sameDocument = true; });
+export const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    window.__sameDocument = true;
+  });
 export const sameDocument = (page: Page) => page.evaluate(() => window.__sameDocument === true);
 
 /** No horizontal scrolling on a phone: what does not fit must wrap. */

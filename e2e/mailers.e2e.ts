@@ -13,7 +13,6 @@ withProduct((s, b) => {
 
 const adminPage = (width = 1280) => signedInPage(browser, server.origin('demo'), 'admin@demo.test', PASSWORD, width);
 
-
 describe('mail content management', () => {
   it('edits a scenario: the removed variable is refused, a chip puts it back at the cursor, the preview fills it, save and reset', async () => {
     const { context, page } = await adminPage();
@@ -40,7 +39,10 @@ describe('mail content management', () => {
     await expect.poll(() => page.getByTestId('preview-body').innerText()).toContain('Due: 2026-12-15');
     await page.getByRole('button', { name: 'Save template' }).click();
     await page.getByText('Template saved.').waitFor();
-    await page.getByRole('tab', { name: /English/ }).getByText('Customised').waitFor();
+    await page
+      .getByRole('tab', { name: /English/ })
+      .getByText('Customised')
+      .waitFor();
     await shot(page, 'mailers-03-editor-saved');
 
     // Spanish still has its default text.
@@ -69,7 +71,9 @@ describe('mail content management', () => {
   it('shows the outbox without SMTP, with the message body', async () => {
     // Something for the outbox: a password reset e-mail, as the sign-in page asks for one.
     const reset = await fetch(`http://127.0.0.1:${server.port}/api/v1/password_resets`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': 'demo' }, body: JSON.stringify({ email: 'admin@demo.test' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
+      body: JSON.stringify({ email: 'admin@demo.test' }),
     });
     expect(reset.status).toBe(200);
     const { context, page } = await adminPage();
@@ -78,7 +82,10 @@ describe('mail content management', () => {
     await page.getByRole('cell', { name: 'admin@demo.test' }).first().waitFor();
     await page.getByText('Kept (no mail server)').first().waitFor();
     await shot(page, 'mailers-05-outbox');
-    await page.getByRole('button', { name: /^Show the message/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Show the message/ })
+      .first()
+      .click();
     await page.getByRole('dialog').getByText('/password-reset/').waitFor();
     await page.waitForTimeout(400); // the modal's fade-in
     await shot(page, 'mailers-06-outbox-message');

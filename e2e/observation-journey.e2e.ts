@@ -23,7 +23,7 @@ const origin = () => server.origin('demo');
 /** A mark on the window: it is gone if the page reloads. */
 
 describe('the observation journey of issue 4', () => {
-  it('guest report → live on the manager\'s list → action for the supervisor → completed with a photo elsewhere → closed → in the export and the PDF', async () => {
+  it("guest report → live on the manager's list → action for the supervisor → completed with a photo elsewhere → closed → in the export and the PDF", async () => {
     // Both staff members are signed in, in their own browsers, before anything happens.
     const manager = await signedInPage(browser, origin(), MANAGER, PASSWORD);
     const mgr = manager.page;
@@ -52,7 +52,11 @@ describe('the observation journey of issue 4', () => {
     await guest.keyboard.press('Space');
     await expect.poll(() => guest.getByRole('switch', { name: /^Report anonymously/ }).isChecked()).toBe(true);
     await guest.locator('input[type=file]:not([capture])').setInputFiles({ name: 'shower.png', mimeType: 'image/png', buffer: tinyPng() });
-    await guest.getByRole('listitem').filter({ hasText: 'shower.png' }).getByText(/^\d+ B$/).waitFor();
+    await guest
+      .getByRole('listitem')
+      .filter({ hasText: 'shower.png' })
+      .getByText(/^\d+ B$/)
+      .waitFor();
     await guest.getByRole('button', { name: 'Submit' }).click();
     const thanks = guest.getByRole('status').filter({ hasText: 'Thank you.' });
     await thanks.waitFor();
@@ -86,7 +90,10 @@ describe('the observation journey of issue 4', () => {
     await shot(mgr, 'journey-03-manager-action-raised');
 
     // 3. The supervisor, in another browser, sees the action arrive, starts it and completes it with a photo.
-    const open = sup.locator('tr, li').filter({ hasText: ACTION }).getByRole('link', { name: /^Open action #\d+$/ });
+    const open = sup
+      .locator('tr, li')
+      .filter({ hasText: ACTION })
+      .getByRole('link', { name: /^Open action #\d+$/ });
     await open.waitFor({ timeout: 15_000 });
     expect(await sameDocument(sup)).toBe(true);
     await shot(sup, 'journey-04-supervisor-list-arrived');

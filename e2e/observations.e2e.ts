@@ -32,7 +32,7 @@ async function allCount(page: Page): Promise<number> {
 }
 
 describe('observations', () => {
-  it('a guest reports with a photo from a phone and the manager\'s open list shows it without reloading', async () => {
+  it("a guest reports with a photo from a phone and the manager's open list shows it without reloading", async () => {
     const manager = await signedInPage(browser, server.origin('demo'), MANAGER, PASSWORD);
     const list = manager.page;
     await list.goto(`${server.origin('demo')}/observations`);
@@ -62,7 +62,11 @@ describe('observations', () => {
     await guest.getByLabel(/^Comment/).fill(COMMENT);
     await guest.locator('input[type=file]:not([capture])').setInputFiles({ name: 'cable.png', mimeType: 'image/png', buffer: tinyPng() });
     // Uploaded: the size is shown instead of the progress.
-    await guest.getByRole('listitem').filter({ hasText: 'cable.png' }).getByText(/^\d+ B$/).waitFor();
+    await guest
+      .getByRole('listitem')
+      .filter({ hasText: 'cable.png' })
+      .getByText(/^\d+ B$/)
+      .waitFor();
     await guest.getByRole('textbox', { name: 'Your name' }).fill('Sam Driver');
     // The errors of the first try went as their fields were filled in.
     expect(await guest.getByText('Select the type.').count()).toBe(0);
@@ -108,7 +112,10 @@ describe('observations', () => {
     const row = page.getByRole('group', { name: 'Action 1' });
     // An empty action row is refused under its fields, before anything is sent.
     await page.getByRole('button', { name: 'Save' }).click();
-    await row.getByText(/required|Enter|Select/).first().waitFor();
+    await row
+      .getByText(/required|Enter|Select/)
+      .first()
+      .waitFor();
     await row.getByLabel(/^Description/).fill(ACTION);
     await pickOption(page, /^Control type/, 'Engineering controls', undefined, row);
     await pickOption(page, /^Responsible person/, /Tomasz Kowalski/, 'Tomasz', row);
@@ -174,9 +181,18 @@ describe('observations', () => {
     const ws = wb.addWorksheet('Observations');
     ws.addRow(['Type', 'Site', 'Date and time (YYYY-MM-DD HH:mm)', 'Risk potential', 'Description', 'Comment']);
     ws.addRow(['Unsafe act', SITE, `${dayFromNow(-3)} 09:30`, 'Low', 'Imported: ladder used without a spotter.', 'From the weekly walk.']);
-    ws.addRow(['Unsafe condition', 'Atlantis Plant', `${dayFromNow(-2)} 10:00`, 'Medium', 'Imported: guard missing on conveyor.', 'From the weekly walk.']);
+    ws.addRow([
+      'Unsafe condition',
+      'Atlantis Plant',
+      `${dayFromNow(-2)} 10:00`,
+      'Medium',
+      'Imported: guard missing on conveyor.',
+      'From the weekly walk.',
+    ]);
     const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'observations.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'observations.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.getByText('Nothing was imported. Correct these rows and try again.').waitFor();
     await dialog.getByRole('row', { name: /^3 Site Choose an active site of your organisation\.$/ }).waitFor();

@@ -69,7 +69,14 @@ describe('an organisation from sign-up to daily use', () => {
 
     // Time zone: the browser's own is offered.
     await snap(page, '01-onboarding-timezone');
-    await expect.poll(() => page.getByLabel(/Organisation time zone/).first().inputValue()).toBe('Europe/Lisbon');
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/Organisation time zone/)
+          .first()
+          .inputValue(),
+      )
+      .toBe('Europe/Lisbon');
     await page.getByRole('button', { name: 'Next' }).click();
 
     // First site, with a wrong phone first: the server's rule shows under the field.
@@ -88,7 +95,10 @@ describe('an organisation from sign-up to daily use', () => {
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Head of safety: the founder, as proposed.
-    await page.getByLabel(/Head of safety of Lisbon Quarry/).first().waitFor();
+    await page
+      .getByLabel(/Head of safety of Lisbon Quarry/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Common roles.

@@ -91,7 +91,10 @@ describe('roles', () => {
     const admin = await signedIn('admin@demo.test');
     await admin.page.goto(`${server.origin('demo')}/roles`);
     const table = admin.page.getByRole('table', { name: 'Roles' });
-    await table.getByRole('row', { name: /Safety observer/ }).getByRole('button', { name: 'Edit Safety observer' }).click();
+    await table
+      .getByRole('row', { name: /Safety observer/ })
+      .getByRole('button', { name: 'Edit Safety observer' })
+      .click();
     await box(admin.page, 'View', 'Roles').check();
     await admin.page.getByRole('button', { name: 'Save changes' }).click();
     await admin.page.getByText('The role was saved.').waitFor();
@@ -114,7 +117,11 @@ describe('roles', () => {
   it('works at 360 px: the matrix scrolls sideways inside its own box', async () => {
     const { context, page } = await signedIn('admin@demo.test', { width: 360 });
     await page.goto(`${server.origin('demo')}/roles`);
-    await page.getByRole('table', { name: 'Roles' }).getByRole('row', { name: /Administrator/ }).getByRole('button', { name: 'Edit Administrator' }).click();
+    await page
+      .getByRole('table', { name: 'Roles' })
+      .getByRole('row', { name: /Administrator/ })
+      .getByRole('button', { name: 'Edit Administrator' })
+      .click();
     const region = page.getByRole('region', { name: 'Rights per module' });
     await region.waitFor();
     const sizes = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));

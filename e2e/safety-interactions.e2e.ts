@@ -116,7 +116,10 @@ describe('safety interactions', () => {
     await dialog.getByLabel('Note').fill('Walk the goods-in dock with the night shift');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The interaction was planned.').waitFor();
-    const planned = page.getByRole('row', { name: /Priya Nair/ }).filter({ hasText: 'Planned' }).first();
+    const planned = page
+      .getByRole('row', { name: /Priya Nair/ })
+      .filter({ hasText: 'Planned' })
+      .first();
     await planned.waitFor();
     await shot(page, 'si-06-scheduling-phone');
 
@@ -128,7 +131,11 @@ describe('safety interactions', () => {
     await page.getByText(/The interaction SI-\d{6} was recorded\./).waitFor();
 
     await page.goto(`${server.origin('demo')}/safety-interactions/scheduling`);
-    await page.getByRole('row', { name: /Priya Nair/ }).filter({ hasText: /Recorded as SI-\d{6}/ }).first().waitFor();
+    await page
+      .getByRole('row', { name: /Priya Nair/ })
+      .filter({ hasText: /Recorded as SI-\d{6}/ })
+      .first()
+      .waitFor();
     await context.close();
   });
 });

@@ -13,7 +13,6 @@ withProduct((s, b) => {
 
 const adminPage = (width = 1280) => signedInPage(browser, server.origin('demo'), 'admin@demo.test', PASSWORD, width);
 
-
 const pick = (page: Page, label: string | RegExp, typed: string, option: string | RegExp) => pickOption(page, label, option, typed);
 
 describe('sites', () => {
@@ -109,7 +108,10 @@ describe('sites', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Manpower was saved.').waitFor();
     // Eleven months at 100 and January at 250.
-    await page.getByRole('row', { name: /Harbour Terminal/ }).getByText('1,350').waitFor();
+    await page
+      .getByRole('row', { name: /Harbour Terminal/ })
+      .getByText('1,350')
+      .waitFor();
     await shot(page, 'sites-06-manpower');
     await context.close();
   });

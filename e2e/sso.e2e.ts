@@ -24,7 +24,15 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: 'demo-client', client_secret: 'demo-secret', redirect_uris: [`${server.origin('demo')}/api/sso/callback`], response_types: ['code'], grant_types: ['authorization_code'] }],
+    clients: [
+      {
+        client_id: 'demo-client',
+        client_secret: 'demo-secret',
+        redirect_uris: [`${server.origin('demo')}/api/sso/callback`],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     findAccount: (_ctx: unknown, id: string) => {
       const a = ACCOUNTS[id];
@@ -40,7 +48,6 @@ afterAll(async () => {
   await new Promise((resolve) => providerServer?.close(resolve));
   await server?.stop();
 });
-
 
 /** At the provider's development login and consent pages. */
 async function throughProvider(page: Page, account: string) {
@@ -86,7 +93,9 @@ describe('single sign-on', () => {
     await stranger.getByRole('button', { name: 'Continue to the identity provider' }).click();
     await throughProvider(stranger, 'stranger');
     await stranger.waitForURL(`${server.origin('demo')}/login?sso_error=not_registered`);
-    await expect.poll(() => stranger.getByText('You are not registered to the application. Please contact the administrator.').count()).toBe(1);
+    await expect
+      .poll(() => stranger.getByText('You are not registered to the application. Please contact the administrator.').count())
+      .toBe(1);
     await shot(stranger, 'sso-login-error');
     await context.close();
   });

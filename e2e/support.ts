@@ -21,7 +21,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { port: number; origin: (tenant?: string) => string; ownerUrl: string; stop: () => Promise<void>; output: () => string };
+export type RunningServer = {
+  port: number;
+  origin: (tenant?: string) => string;
+  ownerUrl: string;
+  stop: () => Promise<void>;
+  output: () => string;
+};
 
 /**
  * The real product as `npm start` runs it (web app already built by `npm test`): embedded PostgreSQL in a
@@ -30,7 +36,13 @@ export type RunningServer = { port: number; origin: (tenant?: string) => string;
 export async function startProduct(): Promise<RunningServer> {
   const port = await freePort();
   const pgPort = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_SECRET: randomBytes(24).toString('hex') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    APP_SECRET: randomBytes(24).toString('hex'),
+  };
   let dataDir: string | null = null;
   let dropDatabase: (() => Promise<void>) | null = null;
   let ownerUrl: string;
@@ -61,7 +73,11 @@ export async function startProduct(): Promise<RunningServer> {
     ownerUrl = `postgres://postgres:bulwark-embedded@127.0.0.1:${pgPort}/bulwark`;
   }
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -101,8 +117,16 @@ export async function launchBrowser(): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -111,7 +135,10 @@ export async function latestMail(ownerUrl: string, to: string): Promise<string> 
   const c = new pg.Client({ connectionString: ownerUrl });
   await c.connect();
   try {
-    const { rows } = await c.query<{ body: string }>('select body from mail_outbox where to_address = $1 order by created_at desc limit 1', [to]);
+    const { rows } = await c.query<{ body: string }>(
+      'select body from mail_outbox where to_address = $1 order by created_at desc limit 1',
+      [to],
+    );
     if (!rows[0]) throw new Error(`no mail to ${to}`);
     return rows[0].body;
   } finally {
@@ -125,7 +152,13 @@ export function shot(page: Page, name: string) {
 }
 
 /** A fresh browser context signed in as `email` at `origin`, past the sign-in page. */
-export async function signedInPage(browser: Browser, origin: string, email: string, password: string, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPage(
+  browser: Browser,
+  origin: string,
+  email: string,
+  password: string,
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
   const page = await context.newPage();
   await page.goto(`${origin}/login`);
@@ -137,7 +170,13 @@ export async function signedInPage(browser: Browser, origin: string, email: stri
 }
 
 /** Picks an option of a Mantine select: opens it, types when it is searchable, clicks the option. */
-export async function pickOption(page: Page, label: string | RegExp, option: string | RegExp, typed?: string, scope: Page | Locator = page) {
+export async function pickOption(
+  page: Page,
+  label: string | RegExp,
+  option: string | RegExp,
+  typed?: string,
+  scope: Page | Locator = page,
+) {
   const input = scope.getByLabel(label).first();
   await input.click();
   if (typed && (await input.isEditable())) await input.fill(typed);

@@ -12,7 +12,10 @@ withProduct((s, b) => {
   browser = b;
 });
 
-async function signedIn(email: string, options: { width?: number; password?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(
+  email: string,
+  options: { width?: number; password?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 800 }, locale: 'en-GB' });
   const page = await context.newPage();
   await page.goto(`${server.origin('demo')}/login`);
@@ -23,9 +26,12 @@ async function signedIn(email: string, options: { width?: number; password?: str
   return { context, page };
 }
 
-
 async function pick(page: Page, scope: Page | ReturnType<Page['getByRole']>, label: string, option: string) {
-  await scope.getByRole('textbox', { name: new RegExp(`^${label}`) }).or(scope.getByLabel(new RegExp(`^${label}`))).first().click();
+  await scope
+    .getByRole('textbox', { name: new RegExp(`^${label}`) })
+    .or(scope.getByLabel(new RegExp(`^${label}`)))
+    .first()
+    .click();
   await page.getByRole('option', { name: option }).first().click();
 }
 
@@ -59,8 +65,18 @@ describe('users administration', () => {
     await shot(page, 'users-03-invited');
 
     await page.goto(`${server.origin('demo')}/newusers`);
-    await page.getByRole('table', { name: 'New users' }).getByRole('row', { name: /new\.hire@demo\.test/ }).waitFor();
-    await expect.poll(() => page.getByRole('table', { name: 'New users' }).getByRole('row', { name: /admin@demo\.test/ }).count()).toBe(0);
+    await page
+      .getByRole('table', { name: 'New users' })
+      .getByRole('row', { name: /new\.hire@demo\.test/ })
+      .waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('table', { name: 'New users' })
+          .getByRole('row', { name: /admin@demo\.test/ })
+          .count(),
+      )
+      .toBe(0);
     await shot(page, 'users-04-newusers');
 
     // The invited person opens the e-mailed link and chooses a password.
@@ -77,7 +93,10 @@ describe('users administration', () => {
     await guest.close();
 
     await page.goto(`${server.origin('demo')}/users`);
-    await table.getByRole('row', { name: /new\.hire@demo\.test/ }).getByText('Verified', { exact: true }).waitFor();
+    await table
+      .getByRole('row', { name: /new\.hire@demo\.test/ })
+      .getByText('Verified', { exact: true })
+      .waitFor();
 
     const person = await signedIn('new.hire@demo.test', { password: 'Welcome#2026' });
     await person.context.close();
@@ -124,7 +143,9 @@ describe('users administration', () => {
     ws.addRow(['ok.person@demo.test', 'Ok Person', '', '', '', '', 'Safety observer', '']);
     ws.addRow(['broken', 'Broken Person', '', '', '', '', 'No such role', '']);
     const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
     await dialog.getByRole('button', { name: 'Import' }).click();
     await dialog.getByText('Nothing was imported. Correct these rows and upload the file again.').waitFor();
     await dialog.getByRole('row', { name: /3 email Enter a valid e-mail address\./ }).waitFor();

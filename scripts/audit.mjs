@@ -14,7 +14,9 @@ function ask() {
   // npm exits 1 both when it found advisories and when the endpoint failed: only the JSON tells which.
   // Bounded: a registry that does not answer must end in "nothing was checked", not a hung run.
   const run = spawnSync('npm', ['audit', '--omit=dev', '--json', '--fetch-timeout=30000', '--fetch-retries=1'], {
-    encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 120_000,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 120_000,
   });
   if (run.error) return { text: '', stderr: run.error.message };
   return { text: run.stdout, stderr: run.stderr };
@@ -45,14 +47,21 @@ const entries = Object.values(report.vulnerabilities);
 const line = (v) => {
   const advisories = (v.via ?? []).filter((a) => typeof a === 'object').map((a) => `${a.title ?? 'advisory'}${a.url ? ` <${a.url}>` : ''}`);
   const through = (v.via ?? []).filter((a) => typeof a === 'string');
-  const fix = v.fixAvailable === true ? 'fix: npm audit fix' : v.fixAvailable ? `fix: ${v.fixAvailable.name}@${v.fixAvailable.version}` : 'no fix yet';
+  const fix =
+    v.fixAvailable === true
+      ? 'fix: npm audit fix'
+      : v.fixAvailable
+        ? `fix: ${v.fixAvailable.name}@${v.fixAvailable.version}`
+        : 'no fix yet';
   return `  ${v.severity.padEnd(8)} ${v.name} ${v.range ?? ''} — ${[...advisories, ...through.map((n) => `through ${n}`)].join('; ')} (${fix})`;
 };
 const blocking = entries.filter((v) => BLOCKING.has(v.severity));
 const other = entries.filter((v) => !BLOCKING.has(v.severity));
 
-console.log(`npm audit --omit=dev: ${dependencies ?? '?'} production dependencies checked; `
-  + `critical ${counts.critical ?? 0}, high ${counts.high ?? 0}, moderate ${counts.moderate ?? 0}, low ${counts.low ?? 0}, info ${counts.info ?? 0}.`);
+console.log(
+  `npm audit --omit=dev: ${dependencies ?? '?'} production dependencies checked; ` +
+    `critical ${counts.critical ?? 0}, high ${counts.high ?? 0}, moderate ${counts.moderate ?? 0}, low ${counts.low ?? 0}, info ${counts.info ?? 0}.`,
+);
 if (other.length) {
   console.log('Below the bar (listed, not failing):');
   for (const v of other) console.log(line(v));

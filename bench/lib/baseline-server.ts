@@ -14,7 +14,11 @@ import type { BaselineReads } from './baseline.js';
 
 const reads = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as BaselineReads;
 // The same pool size as the real server's app pool (platform/db/db.ts connect()).
-const pool = new pg.Pool({ connectionString: process.env.OWNER_URL, max: Number(process.env.POOL_SIZE ?? 10), application_name: process.env.APPLICATION_NAME });
+const pool = new pg.Pool({
+  connectionString: process.env.OWNER_URL,
+  max: Number(process.env.POOL_SIZE ?? 10),
+  application_name: process.env.APPLICATION_NAME,
+});
 pool.on('error', () => {});
 
 const app = Fastify({ logger: false });
@@ -39,5 +43,8 @@ app.get<{ Params: { read: string; variant: string }; Querystring: { org?: string
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('baseline ready');
 process.on('SIGTERM', () => {
-  void app.close().then(() => pool.end()).then(() => process.exit(0));
+  void app
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0));
 });

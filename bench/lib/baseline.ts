@@ -23,7 +23,9 @@ export async function startBaseline(ownerUrl: string, reads: BaselineReads, time
   writeFileSync(file, JSON.stringify(reads));
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/lib/baseline-server.ts'), file], {
-    cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', OWNER_URL: ownerUrl, PORT: String(port), APPLICATION_NAME: BARE_APPLICATION }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', OWNER_URL: ownerUrl, PORT: String(port), APPLICATION_NAME: BARE_APPLICATION },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));

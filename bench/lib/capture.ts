@@ -22,7 +22,10 @@ export async function captureStatements(appUrl: string, organizationId: string, 
   const pool = new pg.Pool({ connectionString: appUrl, max: 1 });
   const seen: Statement[] = [];
   try {
-    const db = drizzle(pool, { schema, logger: { logQuery: (text: string, params: unknown[]) => seen.push({ text, params: [...params] }) } });
+    const db = drizzle(pool, {
+      schema,
+      logger: { logQuery: (text: string, params: unknown[]) => seen.push({ text, params: [...params] }) },
+    });
     await inTenant(db, organizationId, fn);
   } finally {
     await pool.end();
@@ -61,11 +64,14 @@ export function explicitTenant(s: Statement, walled: Map<string, string>): { tex
   const orgParam = s.params.length + 1;
   const p = `$${orgParam}`;
   const text = s.text
-    .replace(TABLE_REFERENCE, (whole, kw: string, table: string, _alias: string | undefined, quoted: string | undefined, bare: string | undefined) => {
-      const column = walled.get(table);
-      if (!column) return whole;
-      return `${kw} (select * from "${table}" where "${column}" = ${p}::uuid) "${quoted ?? bare ?? table}"`;
-    })
+    .replace(
+      TABLE_REFERENCE,
+      (whole, kw: string, table: string, _alias: string | undefined, quoted: string | undefined, bare: string | undefined) => {
+        const column = walled.get(table);
+        if (!column) return whole;
+        return `${kw} (select * from "${table}" where "${column}" = ${p}::uuid) "${quoted ?? bare ?? table}"`;
+      },
+    )
     .replace(/app_current_org\(\)/g, `${p}::uuid`);
   return { text, orgParam };
 }

@@ -68,7 +68,14 @@ export async function openBenchDb(log: (m: string) => void = () => {}): Promise<
   }
   try {
     const appUrl = await migrate(ownerUrl, log);
-    return { ownerUrl, appUrl, where, close: async () => { await embedded?.stop(); } };
+    return {
+      ownerUrl,
+      appUrl,
+      where,
+      close: async () => {
+        await embedded?.stop();
+      },
+    };
   } catch (err) {
     await embedded?.stop();
     throw err;
@@ -93,18 +100,24 @@ export async function readSeed(ownerUrl: string): Promise<BenchSeed | null> {
     const exists = await client.query(`select to_regclass('public.bench_seed') is not null as ok`);
     if (!exists.rows[0]?.ok) return null;
     const seed = await client.query<{ orgs: number; observations: number; actions: number; seeded_at: Date }>(
-      'select orgs, observations, actions, seeded_at from bench_seed');
+      'select orgs, observations, actions, seeded_at from bench_seed',
+    );
     const row = seed.rows[0];
     if (!row) return null;
     const orgs = await client.query<{ id: string; sub_domain: string; observations: number; emails: string[] }>(
-      `select id, sub_domain, observations, emails from bench_seed_orgs order by observations desc, sub_domain`);
+      `select id, sub_domain, observations, emails from bench_seed_orgs order by observations desc, sub_domain`,
+    );
     const largest = orgs.rows[0];
     const smallest = orgs.rows.at(-1);
     if (!largest || !smallest) return null;
     const toOrg = (r: typeof largest): BenchOrg => ({ id: r.id, subDomain: r.sub_domain, observations: r.observations, emails: r.emails });
     return {
-      orgs: row.orgs, observations: row.observations, actions: row.actions, seededAt: row.seeded_at,
-      largest: toOrg(largest), smallest: toOrg(smallest),
+      orgs: row.orgs,
+      observations: row.observations,
+      actions: row.actions,
+      seededAt: row.seeded_at,
+      largest: toOrg(largest),
+      smallest: toOrg(smallest),
     };
   } finally {
     await client.end();

@@ -12,7 +12,14 @@ export type Target = { url: string; token: string; tenant: string };
 
 export type Command =
   /** Client i connects to `urls[i % urls.length]` with `sessions[i % sessions.length]`, `concurrency` handshakes at a time. */
-  | { type: 'connect'; from: number; count: number; urls: string[]; sessions: Array<{ token: string; tenant: string }>; concurrency: number }
+  | {
+      type: 'connect';
+      from: number;
+      count: number;
+      urls: string[];
+      sessions: Array<{ token: string; tenant: string }>;
+      concurrency: number;
+    }
   | { type: 'progress'; ids: string[] }
   | { type: 'collect'; ids: string[] }
   | { type: 'close' };
@@ -52,8 +59,12 @@ function receiptsOf(id: string): Float64Array {
 function connectOne(index: number, target: Target): Promise<number> {
   const started = now();
   const socket = io(target.url, {
-    path: '/socket.io', auth: { token: target.token, tenant: target.tenant },
-    transports: ['websocket'], forceNew: true, reconnection: false, timeout: CONNECT_TIMEOUT_MS,
+    path: '/socket.io',
+    auth: { token: target.token, tenant: target.tenant },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+    timeout: CONNECT_TIMEOUT_MS,
   });
   sockets[index] = socket;
   // The receipt time is taken first, before anything else the handler does.
@@ -100,7 +111,11 @@ async function connectAll(c: Extract<Command, { type: 'connect' }>) {
   };
   await Promise.all(Array.from({ length: Math.max(1, c.concurrency) }, worker));
   reply({
-    type: 'connected', connected: c.count - failed, failed, ms: now() - started, handshakes,
+    type: 'connected',
+    connected: c.count - failed,
+    failed,
+    ms: now() - started,
+    handshakes,
     errors: [...errors].map(([text, n]) => `${n} × ${text}`),
   });
 }
@@ -118,8 +133,13 @@ process.on('message', (message: Command) => {
     }
     case 'collect':
       reply({
-        type: 'receipts', duplicates, disconnects, nodes: nodeOf,
-        receipts: Object.fromEntries(message.ids.map((id) => [id, Array.from(receipts.get(id) ?? new Float64Array(sockets.length).fill(-1))])),
+        type: 'receipts',
+        duplicates,
+        disconnects,
+        nodes: nodeOf,
+        receipts: Object.fromEntries(
+          message.ids.map((id) => [id, Array.from(receipts.get(id) ?? new Float64Array(sockets.length).fill(-1))]),
+        ),
       });
       break;
     case 'close':

@@ -46,7 +46,8 @@ process.once('exit', () => {
  * (e.g. `{ JOBS: '1' }` or `{ REDIS_URL: ... }`); `nodeArgs` go to node itself (e.g. `['--cpu-prof']`).
  */
 export async function startBenchServer(
-  db: BenchDb, options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; nodeArgs?: string[] } = {},
+  db: BenchDb,
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bulwark-bench-'));
@@ -65,16 +66,20 @@ export async function startBenchServer(
     ...options.env,
   };
   const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
-    cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(proc);
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => {
-    children.delete(proc);
-    resolve();
-  }));
+  const exited = new Promise<void>((resolve) =>
+    proc.once('exit', () => {
+      children.delete(proc);
+      resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
 
   const stop = async () => {
@@ -93,7 +98,10 @@ export async function startBenchServer(
       await stop();
       throw new Error(`The server exited before answering:\n${out}`);
     }
-    const ok = await fetch(`${url}/api/v2/api_connection_checks`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/v2/api_connection_checks`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();

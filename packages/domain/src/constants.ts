@@ -28,8 +28,23 @@ export const LANGUAGE_HEADER = 'accept-language';
 
 /** Sub-domains no organisation may take. */
 export const RESERVED_SUBDOMAINS = [
-  'public', 'www', 'app', 'api', 'admin', 'lvh', 'mail', 'static', 'assets', 'docs', 'status',
-  'support', 'help', 'login', 'auth', 'sso', 'platform',
+  'public',
+  'www',
+  'app',
+  'api',
+  'admin',
+  'lvh',
+  'mail',
+  'static',
+  'assets',
+  'docs',
+  'status',
+  'support',
+  'help',
+  'login',
+  'auth',
+  'sso',
+  'platform',
 ] as const;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

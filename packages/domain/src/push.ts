@@ -3,11 +3,25 @@
  * the client may ask for the current value with the matching request, answered through the ack.
  */
 export const PUSH_CHANNELS = [
-  'org_modules', 'user', 'notification', 'actions', 'rules', 'plan', 'all_modules', 'onboarding',
-  'tenant_memory', 'role_wise_users', 'module_based_users', 'used_license_count', 'subscription_plan',
-  'timezone', 'saas_additional_features', 'organization',
+  'org_modules',
+  'user',
+  'notification',
+  'actions',
+  'rules',
+  'plan',
+  'all_modules',
+  'onboarding',
+  'tenant_memory',
+  'role_wise_users',
+  'module_based_users',
+  'used_license_count',
+  'subscription_plan',
+  'timezone',
+  'saas_additional_features',
+  'organization',
   // Module channels beyond the spec's list: records that others must see arrive without reloading.
-  'observations', 'safety_interactions',
+  'observations',
+  'safety_interactions',
 ] as const;
 export type PushChannel = (typeof PUSH_CHANNELS)[number];
 

@@ -37,20 +37,29 @@ declare module 'fastify' {
 /** Builds the HTTP app from the platform pieces and the modules. Listening is the caller's business. */
 export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : {
-      level: deps.config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-refresh-token"]'],
-      serializers: {
-        // The spec puts password reset tokens in the path; whoever reads the logs must not be able to use one.
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: maskTokens(req.url), remoteAddress: req.ip }),
-      },
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-refresh-token"]'],
+            serializers: {
+              // The spec puts password reset tokens in the path; whoever reads the logs must not be able to use one.
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: maskTokens(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
+          },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The router's own refusals (a malformed or over-long path segment) leave in the API's error shape too.
     frameworkErrors: (err, req, reply: FastifyReply) => {
       const code = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'bad_request' : 'internal';
-      void reply.status(code === 'bad_request' ? 400 : 500).send({ errors: [translate(pickLanguage(req.headers['accept-language']), `errors.${code}`)], code });
+      void reply
+        .status(code === 'bad_request' ? 400 : 500)
+        .send({ errors: [translate(pickLanguage(req.headers['accept-language']), `errors.${code}`)], code });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -142,11 +151,16 @@ export function pushRequestHandlers(deps: AppDeps): PushRequestHandlers {
     get_user: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).user),
     get_rules: async (p) => p.rules,
     get_all_unread_notifications: (p) => inOrg(p, (tx) => listNotifications(tx, p)),
-    get_tenant_memory_details: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).user.tenant_memory_details),
-    get_timezone: (p) => inOrg(p, async (tx) => {
-      const [org] = await tx.select({ timezone: organizations.timezone }).from(organizations).where(eq(organizations.id, p.organizationId));
-      return { timezone: org?.timezone ?? 'UTC' };
-    }),
+    get_tenant_memory_details: (p) =>
+      inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).user.tenant_memory_details),
+    get_timezone: (p) =>
+      inOrg(p, async (tx) => {
+        const [org] = await tx
+          .select({ timezone: organizations.timezone })
+          .from(organizations)
+          .where(eq(organizations.id, p.organizationId));
+        return { timezone: org?.timezone ?? 'UTC' };
+      }),
     get_organization: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).organization),
     get_all_modules: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).organization_modules),
   };

@@ -37,19 +37,26 @@ async function main() {
   let parsed;
   try {
     parsed = parseArgs({
-    args: rest,
-    strict: true,
-    options: {
-      domain: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' },
-      role: { type: 'string' }, admin: { type: 'boolean' },
-      'admin-email': { type: 'string' }, 'admin-password': { type: 'string' }, 'admin-name': { type: 'string' },
-    },
+      args: rest,
+      strict: true,
+      options: {
+        domain: { type: 'string' },
+        name: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        role: { type: 'string' },
+        admin: { type: 'boolean' },
+        'admin-email': { type: 'string' },
+        'admin-password': { type: 'string' },
+        'admin-name': { type: 'string' },
+      },
     });
   } catch (err) {
     fail(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
   }
   const { values } = parsed;
-  if (!['migrate', 'org:create', 'user:create', 'platform-admin:create'].includes(command)) fail(`unknown command "${command}"\n\n${USAGE}`);
+  if (!['migrate', 'org:create', 'user:create', 'platform-admin:create'].includes(command))
+    fail(`unknown command "${command}"\n\n${USAGE}`);
 
   const config = loadConfig();
   const { ownerUrl, appUrl, embedded } = await openDatabase(config, (m) => console.log(m));
@@ -63,24 +70,38 @@ async function main() {
       case 'org:create': {
         required(values, ['domain', 'name', 'admin-email', 'admin-password']);
         const { organization } = await orgs.createOrganization({
-          subDomain: values.domain!, name: values.name!,
-          admin: { email: values['admin-email']!, password: values['admin-password']!, fullName: values['admin-name'] ?? values['admin-email']! },
+          subDomain: values.domain!,
+          name: values.name!,
+          admin: {
+            email: values['admin-email']!,
+            password: values['admin-password']!,
+            fullName: values['admin-name'] ?? values['admin-email']!,
+          },
         });
-        console.log(`Created organisation "${organization.name}" (${organization.subDomainName}, id ${organization.id}) with administrator ${values['admin-email']}.`);
+        console.log(
+          `Created organisation "${organization.name}" (${organization.subDomainName}, id ${organization.id}) with administrator ${values['admin-email']}.`,
+        );
         break;
       }
       case 'user:create': {
         required(values, ['domain', 'email', 'password']);
         const user = await orgs.createUser(values.domain!, {
-          email: values.email!, password: values.password!, fullName: values.name ?? values.email!,
-          isAdmin: values.admin ?? false, ...(values.role ? { roleName: values.role } : {}),
+          email: values.email!,
+          password: values.password!,
+          fullName: values.name ?? values.email!,
+          isAdmin: values.admin ?? false,
+          ...(values.role ? { roleName: values.role } : {}),
         });
         console.log(`Created user ${values.email} (id ${user.id}) in organisation ${values.domain}.`);
         break;
       }
       case 'platform-admin:create': {
         required(values, ['email', 'password']);
-        const admin = await orgs.createPlatformAdmin({ email: values.email!, password: values.password!, fullName: values.name ?? values.email! });
+        const admin = await orgs.createPlatformAdmin({
+          email: values.email!,
+          password: values.password!,
+          fullName: values.name ?? values.email!,
+        });
         console.log(`Created platform super admin ${values.email} (id ${admin.id}). Sign in on the bare domain.`);
         break;
       }

@@ -77,7 +77,11 @@ export async function startServer(config: Config, options: { logger?: boolean; l
 
   let stopped = false;
   return {
-    app, deps, url, seeded, embedded: embedded !== null,
+    app,
+    deps,
+    url,
+    seeded,
+    embedded: embedded !== null,
     async stop() {
       if (stopped) return;
       stopped = true;

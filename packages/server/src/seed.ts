@@ -22,13 +22,17 @@ export const DEMO = {
 } as const;
 
 export async function hasCustomerOrganizations(db: Db): Promise<boolean> {
-  const rows = await asPlatform(db, (tx) => tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.isPlatform, false)).limit(1));
+  const rows = await asPlatform(db, (tx) =>
+    tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.isPlatform, false)).limit(1),
+  );
   return rows.length > 0;
 }
 
 /** Creates the demo organisation: an admin with every right, and a user who reads only observations and incidents. */
 export async function seedDemo(db: Db): Promise<boolean> {
-  const exists = await asPlatform(db, (tx) => tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.subDomainName, DEMO.subDomain)));
+  const exists = await asPlatform(db, (tx) =>
+    tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.subDomainName, DEMO.subDomain)),
+  );
   if (exists.length > 0) return false;
   const orgs = createOrganizationService(db);
   const { organization } = await orgs.createOrganization({
@@ -38,12 +42,29 @@ export async function seedDemo(db: Db): Promise<boolean> {
   });
   await asPlatform(db, async (tx) => {
     await tx.execute(sql`select set_config('app.organization_id', ${organization.id}, true)`);
-    await createRole(tx, 'Safety observer', (['Observation', 'Incident'] as const).map((name) => ({
-      name, rAdd: false, rEdit: false, rView: true, rDestroy: false,
-      isRevoke: false, isExtend: false, isClose: false, isReject: false, isApprove: false,
-    })));
+    await createRole(
+      tx,
+      'Safety observer',
+      (['Observation', 'Incident'] as const).map((name) => ({
+        name,
+        rAdd: false,
+        rEdit: false,
+        rView: true,
+        rDestroy: false,
+        isRevoke: false,
+        isExtend: false,
+        isClose: false,
+        isReject: false,
+        isApprove: false,
+      })),
+    );
   });
-  await orgs.createUser(DEMO.subDomain, { email: DEMO.user.email, fullName: DEMO.user.fullName, password: DEMO.password, roleName: 'Safety observer' });
+  await orgs.createUser(DEMO.subDomain, {
+    email: DEMO.user.email,
+    fullName: DEMO.user.fullName,
+    password: DEMO.password,
+    roleName: 'Safety observer',
+  });
   // The settings masters a working organisation has, in dependency order: people need roles and sites,
   // workflows need people and sites.
   await asPlatform(db, async (tx) => {

@@ -44,13 +44,19 @@ const inDays = (days: number) => dateFrom(actionDateIn('Europe/London'), days);
 
 async function raise(s: Session, over: Record<string, unknown> = {}): Promise<ActionDetail> {
   const res = await call(t, s, 'POST', '/api/actions/', {
-    description: 'Repair the loading bay door', control_type: 'engineering', responsible_id: ids.doer, due_date: inDays(5), site_id: site.london, ...over,
+    description: 'Repair the loading bay door',
+    control_type: 'engineering',
+    responsible_id: ids.doer,
+    due_date: inDays(5),
+    site_id: site.london,
+    ...over,
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as ActionDetail;
 }
 
-const patch = (s: Session, id: string, body: Record<string, unknown>, lang = 'en') => call(t, s, 'PATCH', `/api/actions/${id}`, body, { 'accept-language': lang });
+const patch = (s: Session, id: string, body: Record<string, unknown>, lang = 'en') =>
+  call(t, s, 'PATCH', `/api/actions/${id}`, body, { 'accept-language': lang });
 
 async function rowOf(id: string) {
   const [row] = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(actions).where(eq(actions.id, id)));
@@ -58,7 +64,9 @@ async function rowOf(id: string) {
 }
 
 async function mailsTo(email: string) {
-  return inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)));
+  return inTenant(t.deps.db.app, a.id, (tx) =>
+    tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)),
+  );
 }
 
 async function principalOf(s: Session, orgId: string): Promise<Principal> {
@@ -68,9 +76,19 @@ async function principalOf(s: Session, orgId: string): Promise<Principal> {
 
 async function addSite(name: string, timeZone: string): Promise<string> {
   return inTenant(t.deps.db.app, a.id, async (tx) => {
-    const [row] = await tx.insert(sites).values({
-      name, timeZone, emergencyPhone: '020 7946 0958', address: '1 Dock Road', city: 'Town', state: 'State', country: 'GB', zip: 'E16 2QU',
-    }).returning({ id: sites.id });
+    const [row] = await tx
+      .insert(sites)
+      .values({
+        name,
+        timeZone,
+        emergencyPhone: '020 7946 0958',
+        address: '1 Dock Road',
+        city: 'Town',
+        state: 'State',
+        country: 'GB',
+        zip: 'E16 2QU',
+      })
+      .returning({ id: sites.id });
     return row!.id;
   });
 }
@@ -87,15 +105,41 @@ beforeAll(async () => {
   await asPlatform(t.deps.db.app, async (tx) => {
     await tx.execute(sql`select set_config('app.organization_id', ${a.id}, true)`);
     const r = (name: 'Action' | 'Observation', view: boolean, add: boolean, edit: boolean) => ({
-      name, rAdd: add, rEdit: edit, rView: view, rDestroy: false, isRevoke: false, isExtend: false, isClose: false, isReject: false, isApprove: false,
+      name,
+      rAdd: add,
+      rEdit: edit,
+      rView: view,
+      rDestroy: false,
+      isRevoke: false,
+      isExtend: false,
+      isClose: false,
+      isReject: false,
+      isApprove: false,
     });
     await createRole(tx, 'Action manager', [r('Action', true, true, true)]);
     await createRole(tx, 'Doer', [r('Observation', true, false, false)]);
   });
   const orgs = createOrganizationService(t.deps.db.app);
-  ids.manager = (await orgs.createUser('flowa', { email: 'manager@flowa.test', fullName: 'Priya Manager', password: PASSWORD, roleName: 'Action manager' })).id;
-  ids.doer = (await orgs.createUser('flowa', { email: 'doer@flowa.test', fullName: 'Tomasz Doer', password: PASSWORD, roleName: 'Doer', locale: 'es' })).id;
-  ids.other = (await orgs.createUser('flowa', { email: 'other@flowa.test', fullName: 'Olu Other', password: PASSWORD, roleName: 'Doer' })).id;
+  ids.manager = (
+    await orgs.createUser('flowa', {
+      email: 'manager@flowa.test',
+      fullName: 'Priya Manager',
+      password: PASSWORD,
+      roleName: 'Action manager',
+    })
+  ).id;
+  ids.doer = (
+    await orgs.createUser('flowa', {
+      email: 'doer@flowa.test',
+      fullName: 'Tomasz Doer',
+      password: PASSWORD,
+      roleName: 'Doer',
+      locale: 'es',
+    })
+  ).id;
+  ids.other = (
+    await orgs.createUser('flowa', { email: 'other@flowa.test', fullName: 'Olu Other', password: PASSWORD, roleName: 'Doer' })
+  ).id;
   site.london = await addSite('London Works', 'Europe/London');
   site.kiritimati = await addSite('Line Islands Depot', 'Pacific/Kiritimati');
   site.honolulu = await addSite('Honolulu Yard', 'Pacific/Honolulu');
@@ -134,16 +178,26 @@ describe('PATCH /api/actions/{id}: the responsible person', () => {
     expect((await rowOf(x.id)).status).toBe('in_progress');
 
     const pushed = vi.spyOn(t.deps.push, 'toOrganization');
-    const done = await patch(doerA, x.id, { status: 'completed', remarks: 'New door fitted and tested', image_description: 'Door after repair' });
+    const done = await patch(doerA, x.id, {
+      status: 'completed',
+      remarks: 'New door fitted and tested',
+      image_description: 'Door after repair',
+    });
     expect(done.statusCode, done.body).toBe(200);
     const body = done.json() as ActionDetail;
-    expect(body).toMatchObject({ status: 'completed', remarks: 'New door fitted and tested', completed_by: { id: ids.doer }, can: { move_to: [] } });
+    expect(body).toMatchObject({
+      status: 'completed',
+      remarks: 'New door fitted and tested',
+      completed_by: { id: ids.doer },
+      can: { move_to: [] },
+    });
     expect(body.completed_at).not.toBeNull();
     expect(pushed).toHaveBeenCalledWith(a.id, { channel: 'actions', change: 'updated', id: x.id });
     pushed.mockRestore();
     expect(body.history.map((h) => h.event)).toEqual(['action_create', 'action_status', 'action_status']);
     expect(body.history.at(-1)).toMatchObject({
-      changes: { from: 'in_progress', to: 'completed', remarks: { from: null, to: 'New door fitted and tested' } }, actor: { id: ids.doer },
+      changes: { from: 'in_progress', to: 'completed', remarks: { from: null, to: 'New door fitted and tested' } },
+      actor: { id: ids.doer },
     });
 
     const [mail] = await mailsTo('manager@flowa.test');
@@ -175,13 +229,19 @@ describe('PATCH /api/actions/{id}: the responsible person', () => {
 describe('PATCH /api/actions/{id}: when the platform stops writes', () => {
   it('refuses the responsible person’s changes once the free trial has ended or the storage is full, and writes nothing', async () => {
     const x = await raise(managerA);
-    await t.deps.db.owner.update(organizations).set({ trialEndsAt: new Date(Date.now() - 60_000) }).where(eq(organizations.id, a.id));
+    await t.deps.db.owner
+      .update(organizations)
+      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(organizations.id, a.id));
     try {
       const res = await patch(doerA, x.id, { status: 'in_progress' });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('free_trial_expired');
     } finally {
-      await t.deps.db.owner.update(organizations).set({ trialEndsAt: new Date(Date.now() + 14 * 86_400_000) }).where(eq(organizations.id, a.id));
+      await t.deps.db.owner
+        .update(organizations)
+        .set({ trialEndsAt: new Date(Date.now() + 14 * 86_400_000) })
+        .where(eq(organizations.id, a.id));
     }
     const [org] = await t.deps.db.owner.select().from(organizations).where(eq(organizations.id, a.id));
     await t.deps.db.owner.update(organizations).set({ storageQuotaBytes: org!.storageUsedBytes }).where(eq(organizations.id, a.id));
@@ -201,19 +261,36 @@ describe('PATCH /api/actions/{id}: Action update', () => {
     const x = await raise(managerA);
     const closeEarly = await patch(managerA, x.id, { status: 'closed' });
     expect(closeEarly.statusCode).toBe(400);
-    expect(closeEarly.json().fields.status).toBe(en('actions.validation.transition', { from: en('actions.status.open'), to: en('actions.status.closed') }));
+    expect(closeEarly.json().fields.status).toBe(
+      en('actions.validation.transition', { from: en('actions.status.open'), to: en('actions.status.closed') }),
+    );
     const es = await patch(managerA, x.id, { status: 'closed' }, 'es');
     expect(es.json().fields.status).toBe('Una acción no puede pasar de Abierta a Cerrada.');
     expect((await patch(managerA, x.id, { status: 'overdue' })).json().fields.status).toBe(en('actions.validation.overdueBySystem'));
 
-    const edited = await patch(managerA, x.id, { description: 'Replace the loading bay door', control_type: 'substitution', responsible_id: ids.other, due_date: inDays(9) });
+    const edited = await patch(managerA, x.id, {
+      description: 'Replace the loading bay door',
+      control_type: 'substitution',
+      responsible_id: ids.other,
+      due_date: inDays(9),
+    });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ description: 'Replace the loading bay door', control_type: 'substitution', responsible: { id: ids.other }, due_date: inDays(9) });
+    expect(edited.json()).toMatchObject({
+      description: 'Replace the loading bay door',
+      control_type: 'substitution',
+      responsible: { id: ids.other },
+      due_date: inDays(9),
+    });
     const update = (edited.json() as ActionDetail).history.find((h) => h.event === 'action_update');
-    expect(update?.changes).toMatchObject({ responsible_id: { from: ids.doer, to: ids.other }, control_type: { from: 'engineering', to: 'substitution' } });
+    expect(update?.changes).toMatchObject({
+      responsible_id: { from: ids.doer, to: ids.other },
+      control_type: { from: 'engineering', to: 'substitution' },
+    });
     const [assigned] = await mailsTo('other@flowa.test');
     expect(assigned?.subject).toBe(`Action assigned to you: #${x.serial} Replace the loading bay door`);
-    const [note] = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(notifications).where(eq(notifications.userId, ids.other)).orderBy(desc(notifications.createdAt)));
+    const [note] = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx.select().from(notifications).where(eq(notifications.userId, ids.other)).orderBy(desc(notifications.createdAt)),
+    );
     expect(note?.link).toBe(`/actions/summary/${x.id}`);
 
     await patch(managerA, x.id, { status: 'completed', remarks: 'Done' });
@@ -221,7 +298,11 @@ describe('PATCH /api/actions/{id}: Action update', () => {
     expect(back.json()).toMatchObject({ status: 'in_progress', completed_at: null, completed_by: null });
     await patch(managerA, x.id, { status: 'completed' });
     const closed = await patch(managerA, x.id, { status: 'closed' });
-    expect(closed.json()).toMatchObject({ status: 'closed', closed_by: { id: ids.manager }, can: { edit: false, report: false, move_to: [] } });
+    expect(closed.json()).toMatchObject({
+      status: 'closed',
+      closed_by: { id: ids.manager },
+      can: { edit: false, report: false, move_to: [] },
+    });
 
     // Closed is final: no edit, no status, no file.
     const again = await patch(managerA, x.id, { remarks: 'More' });
@@ -254,7 +335,14 @@ describe('PATCH /api/actions/{id}: Action update', () => {
     }
     expect((await patch(managerA, x.id, {})).statusCode).toBe(400);
     const row = await rowOf(x.id);
-    expect(row).toMatchObject({ description: x.description, controlType: 'engineering', responsibleId: ids.doer, dueDate: x.due_date, status: 'open', remarks: null });
+    expect(row).toMatchObject({
+      description: x.description,
+      controlType: 'engineering',
+      responsibleId: ids.doer,
+      dueDate: x.due_date,
+      status: 'open',
+      remarks: null,
+    });
   });
 
   it('moves an overdue action back to open when its due date is moved on, and not before', async () => {
@@ -264,7 +352,10 @@ describe('PATCH /api/actions/{id}: Action update', () => {
     expect(stillLate.json().fields.status).toBe(en('actions.validation.stillOverdue'));
     const moved = await patch(managerA, x.id, { due_date: inDays(3) });
     expect(moved.json()).toMatchObject({ status: 'open', due_date: inDays(3) });
-    expect((moved.json() as ActionDetail).history.at(-1)).toMatchObject({ event: 'action_status', changes: { from: 'overdue', to: 'open', due_date: { from: '2024-01-10', to: inDays(3) } } });
+    expect((moved.json() as ActionDetail).history.at(-1)).toMatchObject({
+      event: 'action_status',
+      changes: { from: 'overdue', to: 'open', due_date: { from: '2024-01-10', to: inDays(3) } },
+    });
   });
 
   it('keeps the site of an action with a source; an action of its own may move to an active site', async () => {
@@ -273,7 +364,14 @@ describe('PATCH /api/actions/{id}: Action update', () => {
     const audited = await inTenant(t.deps.db.app, a.id, async (tx) => {
       const p = await principalOf(managerA, a.id);
       return createActionsFor(tx, t.deps, p, { type: 'audit', id: crypto.randomUUID(), siteId: site.london }, [
-        { description: 'From an audit', control_type: 'administrative', responsible_id: ids.doer, due_date: inDays(4), category_id: null, remarks: null },
+        {
+          description: 'From an audit',
+          control_type: 'administrative',
+          responsible_id: ids.doer,
+          due_date: inDays(4),
+          category_id: null,
+          remarks: null,
+        },
       ]);
     });
     const res = await patch(managerA, audited.actions[0]!.id, { site_id: site.honolulu });
@@ -286,12 +384,29 @@ describe('source modules (registerActionSource, createActionsFor)', () => {
     const sourceId = crypto.randomUUID();
     hookCalls.length = 0;
     const p = await principalOf(managerA, a.id);
-    const created = await inTenant(t.deps.db.app, a.id, (tx) => createActionsFor(tx, t.deps, p, { type: 'audit', id: sourceId, siteId: site.london }, [
-      { description: 'Fix scaffold tag', control_type: 'administrative', responsible_id: ids.doer, due_date: inDays(2), category_id: null, remarks: null },
-      { description: 'Brace bay 3', control_type: 'engineering', responsible_id: ids.other, due_date: inDays(6), category_id: null, remarks: 'Urgent' },
-    ]));
+    const created = await inTenant(t.deps.db.app, a.id, (tx) =>
+      createActionsFor(tx, t.deps, p, { type: 'audit', id: sourceId, siteId: site.london }, [
+        {
+          description: 'Fix scaffold tag',
+          control_type: 'administrative',
+          responsible_id: ids.doer,
+          due_date: inDays(2),
+          category_id: null,
+          remarks: null,
+        },
+        {
+          description: 'Brace bay 3',
+          control_type: 'engineering',
+          responsible_id: ids.other,
+          due_date: inDays(6),
+          category_id: null,
+          remarks: 'Urgent',
+        },
+      ]),
+    );
     expect(created.actions.map((x) => [x.source_type, x.source_id, x.source_serial, x.status])).toEqual([
-      ['audit', sourceId, 42, 'open'], ['audit', sourceId, 42, 'open'],
+      ['audit', sourceId, 42, 'open'],
+      ['audit', sourceId, 42, 'open'],
     ]);
     expect(hookCalls).toEqual([{ ids: [sourceId], statuses: ['open', 'open'] }]);
     const pushed = vi.spyOn(t.deps.push, 'toOrganization');
@@ -318,14 +433,29 @@ describe('source modules (registerActionSource, createActionsFor)', () => {
   it('refuses bad items with field paths under actions.N and writes nothing', async () => {
     const p = await principalOf(managerA, a.id);
     const sourceId = crypto.randomUUID();
-    const attempt = inTenant(t.deps.db.app, a.id, (tx) => createActionsFor(tx, t.deps, p, { type: 'audit', id: sourceId, siteId: site.kiritimati }, [
-      { description: 'Fine', control_type: 'ppe', responsible_id: ids.doer, due_date: inDays(10), category_id: null, remarks: null },
-      { description: 'Late', control_type: 'ppe', responsible_id: b.userId, due_date: '2020-01-01', category_id: crypto.randomUUID(), remarks: null },
-    ]));
+    const attempt = inTenant(t.deps.db.app, a.id, (tx) =>
+      createActionsFor(tx, t.deps, p, { type: 'audit', id: sourceId, siteId: site.kiritimati }, [
+        { description: 'Fine', control_type: 'ppe', responsible_id: ids.doer, due_date: inDays(10), category_id: null, remarks: null },
+        {
+          description: 'Late',
+          control_type: 'ppe',
+          responsible_id: b.userId,
+          due_date: '2020-01-01',
+          category_id: crypto.randomUUID(),
+          remarks: null,
+        },
+      ]),
+    );
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({
       code: 'validation_failed',
-      options: { fields: { 'actions.1.responsible_id': 'actions.validation.responsibleUnknown', 'actions.1.due_date': 'actions.validation.dueDatePast', 'actions.1.category_id': 'actions.validation.categoryUnknown' } },
+      options: {
+        fields: {
+          'actions.1.responsible_id': 'actions.validation.responsibleUnknown',
+          'actions.1.due_date': 'actions.validation.dueDatePast',
+          'actions.1.category_id': 'actions.validation.categoryUnknown',
+        },
+      },
     });
     const rows = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(actions).where(eq(actions.sourceId, sourceId)));
     expect(rows).toEqual([]);
@@ -348,15 +478,26 @@ describe('the hourly sweep (overdue and due-soon, in each site’s time zone)', 
 
     const lateAtKiritimati = await raise(managerA, { site_id: site.kiritimati, due_date: due, description: 'Kiritimati rail' });
     const dueTodayInHonolulu = await raise(managerA, { site_id: site.honolulu, due_date: due, description: 'Honolulu rail' });
-    const tomorrowInHonolulu = await raise(managerA, { site_id: site.honolulu, due_date: dateFrom(due, 1), description: 'Honolulu ladder' });
-    const tomorrowInKiritimati = await raise(managerA, { site_id: site.kiritimati, due_date: dateFrom(due, 2), description: 'Kiritimati ladder' });
+    const tomorrowInHonolulu = await raise(managerA, {
+      site_id: site.honolulu,
+      due_date: dateFrom(due, 1),
+      description: 'Honolulu ladder',
+    });
+    const tomorrowInKiritimati = await raise(managerA, {
+      site_id: site.kiritimati,
+      due_date: dateFrom(due, 2),
+      description: 'Kiritimati ladder',
+    });
     const finished = await raise(managerA, { site_id: site.kiritimati, due_date: due, description: 'Already done' });
     await patch(managerA, finished.id, { status: 'completed', remarks: 'Done early' });
 
     const mine = new Set([lateAtKiritimati, dueTodayInHonolulu, tomorrowInHonolulu, tomorrowInKiritimati, finished].map((x) => x.id));
     const ours = (list: string[]) => list.filter((id) => mine.has(id));
     const serials = [lateAtKiritimati, tomorrowInHonolulu, tomorrowInKiritimati, dueTodayInHonolulu].map((x) => `#${x.serial} `);
-    const ourMails = async () => (await mailsTo('doer@flowa.test')).filter((m) => !m.subject.startsWith('Acción asignada') && serials.some((n) => m.subject.includes(n)));
+    const ourMails = async () =>
+      (await mailsTo('doer@flowa.test')).filter(
+        (m) => !m.subject.startsWith('Acción asignada') && serials.some((n) => m.subject.includes(n)),
+      );
     const result = await sweepActions(t.deps, now);
     expect(ours(result.overdue)).toEqual([lateAtKiritimati.id]);
     expect(new Set(ours(result.dueSoon))).toEqual(new Set([tomorrowInHonolulu.id, tomorrowInKiritimati.id]));
@@ -366,18 +507,22 @@ describe('the hourly sweep (overdue and due-soon, in each site’s time zone)', 
 
     // The responsible person (Spanish) got one overdue and two due-soon messages, in Spanish, and in-app notes.
     const mails = await ourMails();
-    expect(mails.map((m) => m.subject).sort()).toEqual([
-      `Acción próxima a vencer: #${tomorrowInHonolulu.serial} Honolulu ladder`,
-      `Acción próxima a vencer: #${tomorrowInKiritimati.serial} Kiritimati ladder`,
-      `Acción vencida: #${lateAtKiritimati.serial} Kiritimati rail`,
-    ].sort());
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [
+        `Acción próxima a vencer: #${tomorrowInHonolulu.serial} Honolulu ladder`,
+        `Acción próxima a vencer: #${tomorrowInKiritimati.serial} Kiritimati ladder`,
+        `Acción vencida: #${lateAtKiritimati.serial} Kiritimati rail`,
+      ].sort(),
+    );
     expect(mails.find((m) => m.subject.startsWith('Acción vencida'))?.body).toContain('1 días');
     const notes = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(notifications).where(eq(notifications.userId, ids.doer)));
     for (const x of [lateAtKiritimati, tomorrowInHonolulu, tomorrowInKiritimati]) {
       // One on assignment, one from the sweep.
       expect(notes.filter((n) => n.link === `/actions/summary/${x.id}`)).toHaveLength(2);
     }
-    const [log] = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(auditLog).where(eq(auditLog.entityId, lateAtKiritimati.id)).orderBy(desc(auditLog.createdAt)).limit(1));
+    const [log] = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx.select().from(auditLog).where(eq(auditLog.entityId, lateAtKiritimati.id)).orderBy(desc(auditLog.createdAt)).limit(1),
+    );
     expect(log).toMatchObject({ action: 'action_overdue', actorUserId: null, changes: { from: 'open', to: 'overdue' } });
 
     // Once only: the next hour sends nothing more.
@@ -393,21 +538,37 @@ describe('the hourly sweep (overdue and due-soon, in each site’s time zone)', 
 
   it('leaves other organisations’ actions to their own transaction and never mixes them', async () => {
     const adminB = await signIn(t, 'flowb', b.adminEmail);
-    const [siteB] = await inTenant(t.deps.db.app, b.id, (tx) => tx.insert(sites).values({
-      name: 'B Site', timeZone: 'Europe/London', emergencyPhone: '020 7946 0958', address: 'x', city: 'x', state: 'x', country: 'GB', zip: 'E16 2QU',
-    }).returning({ id: sites.id }));
+    const [siteB] = await inTenant(t.deps.db.app, b.id, (tx) =>
+      tx
+        .insert(sites)
+        .values({
+          name: 'B Site',
+          timeZone: 'Europe/London',
+          emergencyPhone: '020 7946 0958',
+          address: 'x',
+          city: 'x',
+          state: 'x',
+          country: 'GB',
+          zip: 'E16 2QU',
+        })
+        .returning({ id: sites.id }),
+    );
     const res = await call(t, adminB, 'POST', '/api/actions/', {
-      description: 'B action', control_type: 'ppe', responsible_id: b.userId, due_date: inDays(1), site_id: siteB!.id,
+      description: 'B action',
+      control_type: 'ppe',
+      responsible_id: b.userId,
+      due_date: inDays(1),
+      site_id: siteB!.id,
     });
     expect(res.statusCode, res.body).toBe(201);
     const idB = (res.json() as ActionDetail).id;
     const result = await sweepActions(t.deps, new Date(`${inDays(3)}T12:00:00Z`));
     expect(result.overdue).toContain(idB);
-    const [mail] = await inTenant(t.deps.db.app, b.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, b.userEmail)).orderBy(desc(mailOutbox.createdAt)));
+    const [mail] = await inTenant(t.deps.db.app, b.id, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, b.userEmail)).orderBy(desc(mailOutbox.createdAt)),
+    );
     expect(mail?.subject).toBe('Action overdue: #1 B action');
     const mailsInA = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, b.userEmail)));
     expect(mailsInA).toEqual([]);
   });
 });
-
-

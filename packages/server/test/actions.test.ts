@@ -13,7 +13,6 @@ import { auditLog, mailOutbox, notifications, organizations, users } from '../sr
 import { readWorkbookRows } from '../src/platform/export/excel.js';
 import { call, createOrg, createTestApp, PASSWORD, signIn, upload, type Session, type TestApp, PNG } from './helpers.js';
 
-
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createOrg>>;
 let b: Awaited<ReturnType<typeof createOrg>>;
@@ -60,23 +59,44 @@ async function actionCount(orgId: string): Promise<number> {
 }
 
 async function mailsTo(orgId: string, email: string) {
-  return inTenant(t.deps.db.app, orgId, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)));
+  return inTenant(t.deps.db.app, orgId, (tx) =>
+    tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)),
+  );
 }
 
 async function notificationsOf(orgId: string, userId: string) {
-  return inTenant(t.deps.db.app, orgId, (tx) => tx.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)));
+  return inTenant(t.deps.db.app, orgId, (tx) =>
+    tx.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt)),
+  );
 }
 
 async function addSite(orgId: string, name: string, timeZone: string, isActive = true): Promise<string> {
   return inTenant(t.deps.db.app, orgId, async (tx) => {
-    const [row] = await tx.insert(sites).values({
-      name, timeZone, emergencyPhone: '020 7946 0958', address: '1 Dock Road', city: 'Town', state: 'State', country: 'GB', zip: 'E16 2QU', isActive,
-    }).returning({ id: sites.id });
+    const [row] = await tx
+      .insert(sites)
+      .values({
+        name,
+        timeZone,
+        emergencyPhone: '020 7946 0958',
+        address: '1 Dock Road',
+        city: 'Town',
+        state: 'State',
+        country: 'GB',
+        zip: 'E16 2QU',
+        isActive,
+      })
+      .returning({ id: sites.id });
     return row!.id;
   });
 }
 
-async function addCategory(orgId: string, module: 'actions' | 'observations', type: 'corrective' | 'unsafe_act', name: string, active = true): Promise<string> {
+async function addCategory(
+  orgId: string,
+  module: 'actions' | 'observations',
+  type: 'corrective' | 'unsafe_act',
+  name: string,
+  active = true,
+): Promise<string> {
   return inTenant(t.deps.db.app, orgId, async (tx) => {
     const [row] = await tx.insert(categories).values({ module, type, name, active }).returning({ id: categories.id });
     return row!.id;
@@ -84,7 +104,16 @@ async function addCategory(orgId: string, module: 'actions' | 'observations', ty
 }
 
 const right = (name: 'Action' | 'Observation' | 'Site', view: boolean, add: boolean, edit: boolean) => ({
-  name, rAdd: add, rEdit: edit, rView: view, rDestroy: false, isRevoke: false, isExtend: false, isClose: false, isReject: false, isApprove: false,
+  name,
+  rAdd: add,
+  rEdit: edit,
+  rView: view,
+  rDestroy: false,
+  isRevoke: false,
+  isExtend: false,
+  isClose: false,
+  isReject: false,
+  isApprove: false,
 });
 
 beforeAll(async () => {
@@ -99,10 +128,16 @@ beforeAll(async () => {
     await createRole(tx, 'Nobody', [right('Site', true, false, false)]);
   });
   const orgs = createOrganizationService(t.deps.db.app);
-  ids.manager = (await orgs.createUser('acta', { email: 'manager@acta.test', fullName: 'Priya Manager', password: PASSWORD, roleName: 'Action manager' })).id;
+  ids.manager = (
+    await orgs.createUser('acta', { email: 'manager@acta.test', fullName: 'Priya Manager', password: PASSWORD, roleName: 'Action manager' })
+  ).id;
   ids.doer = (await orgs.createUser('acta', { email: 'doer@acta.test', fullName: 'Tomasz Doer', password: PASSWORD, roleName: 'Doer' })).id;
-  ids.nobody = (await orgs.createUser('acta', { email: 'nobody@acta.test', fullName: 'Nora Nobody', password: PASSWORD, roleName: 'Nobody' })).id;
-  ids.inactive = (await orgs.createUser('acta', { email: 'gone@acta.test', fullName: 'Gone Person', password: PASSWORD, roleName: 'Doer' })).id;
+  ids.nobody = (
+    await orgs.createUser('acta', { email: 'nobody@acta.test', fullName: 'Nora Nobody', password: PASSWORD, roleName: 'Nobody' })
+  ).id;
+  ids.inactive = (
+    await orgs.createUser('acta', { email: 'gone@acta.test', fullName: 'Gone Person', password: PASSWORD, roleName: 'Doer' })
+  ).id;
   await inTenant(t.deps.db.app, a.id, (tx) => tx.update(users).set({ status: 'Inactive' }).where(eq(users.id, ids.inactive)));
   site.london = await addSite(a.id, 'London Works', 'Europe/London');
   site.kiritimati = await addSite(a.id, 'Line Islands Depot', 'Pacific/Kiritimati');
@@ -131,9 +166,16 @@ describe('POST /api/actions/ (an action of its own)', () => {
     const second = await raise(managerA, { description: 'Second one' });
     expect(second.serial).toBe(first.serial + 1);
     expect(first).toMatchObject({
-      status: 'open', source_type: 'other', source_id: null, control_type: 'engineering', responsible: { id: ids.doer, full_name: 'Tomasz Doer' },
-      site: { id: site.london, name: 'London Works', time_zone: 'Europe/London' }, category: { id: cat.corrective, name: 'Guarding' },
-      created_by: { id: ids.manager, full_name: 'Priya Manager' }, remarks: null, attachments: [],
+      status: 'open',
+      source_type: 'other',
+      source_id: null,
+      control_type: 'engineering',
+      responsible: { id: ids.doer, full_name: 'Tomasz Doer' },
+      site: { id: site.london, name: 'London Works', time_zone: 'Europe/London' },
+      category: { id: cat.corrective, name: 'Guarding' },
+      created_by: { id: ids.manager, full_name: 'Priya Manager' },
+      remarks: null,
+      attachments: [],
       source: { type: 'other', id: null, serial: null, label: null },
     });
     expect(first.history.map((h) => h.event)).toEqual(['action_create']);
@@ -149,7 +191,13 @@ describe('POST /api/actions/ (an action of its own)', () => {
     expect(note?.title).toContain('Priya Manager');
 
     // Another organisation counts from 1.
-    const inB = await call(t, adminB, 'POST', '/api/actions/', actionBody({ responsible_id: b.userId, site_id: site.other, category_id: null }));
+    const inB = await call(
+      t,
+      adminB,
+      'POST',
+      '/api/actions/',
+      actionBody({ responsible_id: b.userId, site_id: site.other, category_id: null }),
+    );
     expect(inB.statusCode, inB.body).toBe(201);
     expect(inB.json().serial).toBe(1);
   });
@@ -175,7 +223,12 @@ describe('POST /api/actions/ (an action of its own)', () => {
     ['remarks too long', { remarks: 'r'.repeat(2001) }, 'remarks', 'validation.tooLong'],
     ['image description too long', { image_description: 'i'.repeat(2001) }, 'image_description', 'validation.tooLong'],
     // Checked against the organisation's data:
-    ['responsible of another organisation', { responsible_id: 'OTHER_ORG_USER' }, 'responsible_id', 'actions.validation.responsibleUnknown'],
+    [
+      'responsible of another organisation',
+      { responsible_id: 'OTHER_ORG_USER' },
+      'responsible_id',
+      'actions.validation.responsibleUnknown',
+    ],
     ['responsible unknown', { responsible_id: NIL }, 'responsible_id', 'actions.validation.responsibleUnknown'],
     ['due date before today at the site', { due_date: '2020-01-01' }, 'due_date', 'actions.validation.dueDatePast'],
     ['category of another module', { category_id: 'observation' }, 'category_id', 'actions.validation.categoryUnknown'],
@@ -185,10 +238,18 @@ describe('POST /api/actions/ (an action of its own)', () => {
   ];
   it.each(cases)('refuses %s with a translated field error and writes nothing', async (_name, over, field, key) => {
     // Values that depend on the setup are named here and resolved now.
-    const resolved = Object.fromEntries(Object.entries(over).map(([k, v]) => [k,
-      k === 'responsible_id' && v === 'OTHER_ORG_USER' ? b.userId
-        : k === 'category_id' && typeof v === 'string' && v in cat ? cat[v as keyof typeof cat]
-          : k === 'site_id' && typeof v === 'string' && v in site ? site[v as keyof typeof site] : v]));
+    const resolved = Object.fromEntries(
+      Object.entries(over).map(([k, v]) => [
+        k,
+        k === 'responsible_id' && v === 'OTHER_ORG_USER'
+          ? b.userId
+          : k === 'category_id' && typeof v === 'string' && v in cat
+            ? cat[v as keyof typeof cat]
+            : k === 'site_id' && typeof v === 'string' && v in site
+              ? site[v as keyof typeof site]
+              : v,
+      ]),
+    );
     const before = await actionCount(a.id);
     const res = await call(t, managerA, 'POST', '/api/actions/', actionBody(resolved));
     expect(res.statusCode, res.body).toBe(400);
@@ -203,7 +264,9 @@ describe('POST /api/actions/ (an action of its own)', () => {
   });
 
   it('says the errors in the reader’s language (es)', async () => {
-    const res = await call(t, managerA, 'POST', '/api/actions/', actionBody({ control_type: 'x', due_date: '2020-01-01' }), { 'accept-language': 'es' });
+    const res = await call(t, managerA, 'POST', '/api/actions/', actionBody({ control_type: 'x', due_date: '2020-01-01' }), {
+      'accept-language': 'es',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.control_type).toBe(translate('es', 'actions.validation.controlType'));
     expect(res.json().fields.control_type).toBe('Elija un tipo de control.');
@@ -217,7 +280,13 @@ describe('POST /api/actions/ (an action of its own)', () => {
     const honoluluToday = actionDateIn('Pacific/Honolulu');
     // Kiritimati (UTC+14) and Honolulu (UTC-10) are always on different dates.
     expect(kiritimatiToday > honoluluToday).toBe(true);
-    const atKiritimati = await call(t, managerA, 'POST', '/api/actions/', actionBody({ site_id: site.kiritimati, due_date: honoluluToday }));
+    const atKiritimati = await call(
+      t,
+      managerA,
+      'POST',
+      '/api/actions/',
+      actionBody({ site_id: site.kiritimati, due_date: honoluluToday }),
+    );
     expect(atKiritimati.json().fields?.due_date).toBe(en('actions.validation.dueDatePast'));
     await raise(managerA, { site_id: site.honolulu, due_date: honoluluToday });
   });
@@ -233,8 +302,22 @@ describe('the lists (spec 001 §7, page size 50)', () => {
   let listed: ActionDetail[];
   beforeAll(async () => {
     listed = [];
-    listed.push(await raise(adminA, { description: 'Fit a machine guard to press 4', control_type: 'engineering', site_id: site.honolulu, due_date: inDays(3, 'Pacific/Honolulu') }));
-    listed.push(await raise(adminA, { description: 'Issue cut-resistant gloves', control_type: 'ppe', responsible_id: ids.manager, due_date: inDays(20) }));
+    listed.push(
+      await raise(adminA, {
+        description: 'Fit a machine guard to press 4',
+        control_type: 'engineering',
+        site_id: site.honolulu,
+        due_date: inDays(3, 'Pacific/Honolulu'),
+      }),
+    );
+    listed.push(
+      await raise(adminA, {
+        description: 'Issue cut-resistant gloves',
+        control_type: 'ppe',
+        responsible_id: ids.manager,
+        due_date: inDays(20),
+      }),
+    );
     listed.push(await raise(adminA, { description: 'Toolbox talk on ladders', control_type: 'administrative', due_date: inDays(40) }));
   });
 
@@ -252,13 +335,16 @@ describe('the lists (spec 001 §7, page size 50)', () => {
   });
 
   it('filters by site, responsible person, control type, due dates, status and search', async () => {
-    const get = async (q: string) => ((await call(t, adminA, 'GET', `/api/actions/other_action_datas?${q}`)).json() as ActionListResponse).actions.map((x) => x.id);
+    const get = async (q: string) =>
+      ((await call(t, adminA, 'GET', `/api/actions/other_action_datas?${q}`)).json() as ActionListResponse).actions.map((x) => x.id);
     expect(await get(`site_id=${site.honolulu}&control_type=engineering&search=press`)).toEqual([listed[0]!.id]);
     expect(await get(`responsible_id=${ids.manager}&control_type=ppe`)).toEqual([listed[1]!.id]);
     expect(await get(`due_from=${inDays(35)}&due_to=${inDays(45)}`)).toEqual([listed[2]!.id]);
     expect(await get(`search=%23${listed[1]!.serial}`)).toEqual([listed[1]!.id]);
     expect(await get('search=Toolbox&status=closed')).toEqual([]);
-    const counted = (await call(t, adminA, 'GET', '/api/actions/other_action_datas?search=Toolbox&status=closed')).json() as ActionListResponse;
+    const counted = (
+      await call(t, adminA, 'GET', '/api/actions/other_action_datas?search=Toolbox&status=closed')
+    ).json() as ActionListResponse;
     // The tab counts ignore the status tab itself.
     expect(counted.counts).toMatchObject({ all: 1, open: 1, closed: 0 });
     // A source's list holds only that source.
@@ -269,7 +355,10 @@ describe('the lists (spec 001 §7, page size 50)', () => {
     const bad = await call(t, adminA, 'GET', '/api/actions/all?status=late&due_from=yesterday&control_type=x&per_page=500');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({
-      status: en('actions.validation.status'), due_from: en('actions.validation.date'), control_type: en('actions.validation.controlType'), per_page: en('validation.invalid'),
+      status: en('actions.validation.status'),
+      due_from: en('actions.validation.date'),
+      control_type: en('actions.validation.controlType'),
+      per_page: en('validation.invalid'),
     });
     const range = await call(t, adminA, 'GET', `/api/actions/all?due_from=${inDays(5)}&due_to=${inDays(1)}`);
     expect(range.json().fields.due_to).toBe(en('actions.validation.dateRange'));
@@ -297,7 +386,14 @@ describe('the lists (spec 001 §7, page size 50)', () => {
     for (const path of ['all', 'other_action_datas', 'audit_action_datas']) {
       expect((await call(t, readerA, 'GET', `/api/actions/${path}`)).statusCode).toBe(403);
     }
-    for (const path of ['all', 'other_action_datas', 'audit_action_datas', 'observation_action_datas', 'incident_action_datas', 'si_observation_action_datas']) {
+    for (const path of [
+      'all',
+      'other_action_datas',
+      'audit_action_datas',
+      'observation_action_datas',
+      'incident_action_datas',
+      'si_observation_action_datas',
+    ]) {
       expect((await call(t, nobodyA, 'GET', `/api/actions/${path}`)).statusCode).toBe(403);
     }
     expect((await call(t, managerA, 'GET', '/api/actions/all')).statusCode).toBe(200);
@@ -317,7 +413,11 @@ describe('GET /api/actions/{id}', () => {
     const x = await raise(managerA, { image_description: 'Photo of the rail' });
     const res = await call(t, managerA, 'GET', `/api/actions/${x.id}?actionable_type=other`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: x.id, image_description: 'Photo of the rail', can: { edit: true, report: true, move_to: ['in_progress', 'completed'] } });
+    expect(res.json()).toMatchObject({
+      id: x.id,
+      image_description: 'Photo of the rail',
+      can: { edit: true, report: true, move_to: ['in_progress', 'completed'] },
+    });
     expect((await call(t, managerA, 'GET', `/api/actions/${x.id}?actionable_type=observation`)).statusCode).toBe(404);
     expect((await call(t, managerA, 'GET', `/api/actions/${x.id}?actionable_type=planet`)).statusCode).toBe(400);
     // Incident read opens the observation lists, not actions of their own.
@@ -372,7 +472,12 @@ describe('attachments', () => {
     const res = await upload(t, doerA, `/api/actions/${x.id}/attachments`, 'done.png', PNG, 'image/png');
     expect(res.statusCode, res.body).toBe(201);
     const att = (res.json() as ActionDetail).attachments[0]!;
-    expect(att).toMatchObject({ file_name: 'done.png', mime_type: 'image/png', size_bytes: PNG.length, uploaded_by: { id: ids.doer, full_name: 'Tomasz Doer' } });
+    expect(att).toMatchObject({
+      file_name: 'done.png',
+      mime_type: 'image/png',
+      size_bytes: PNG.length,
+      uploaded_by: { id: ids.doer, full_name: 'Tomasz Doer' },
+    });
     expect(await storageUsed(a.id)).toBe(usedBefore + PNG.length);
     const served = await call(t, managerA, 'GET', att.url);
     expect(served.statusCode).toBe(200);
@@ -396,7 +501,14 @@ describe('attachments', () => {
 
   it('refuses a file whose content is not an allowed type, whatever its name says, and a missing file', async () => {
     const x = await raise(managerA);
-    const fake = await upload(t, managerA, `/api/actions/${x.id}/attachments`, 'photo.png', Buffer.from('#!/bin/sh\necho hi\n'), 'image/png');
+    const fake = await upload(
+      t,
+      managerA,
+      `/api/actions/${x.id}/attachments`,
+      'photo.png',
+      Buffer.from('#!/bin/sh\necho hi\n'),
+      'image/png',
+    );
     expect(fake.statusCode).toBe(415);
     expect(fake.json().fields.file).toBe(en('storage.wrongType'));
     const none = await call(t, managerA, 'POST', `/api/actions/${x.id}/attachments`, { file: 'no' });
@@ -410,20 +522,29 @@ describe('attachments', () => {
   it('counts attachments against the storage quota', async () => {
     const x = await raise(managerA);
     const used = await storageUsed(a.id);
-    await t.deps.db.owner.update(organizations).set({ storageQuotaBytes: used + 10 }).where(eq(organizations.id, a.id));
+    await t.deps.db.owner
+      .update(organizations)
+      .set({ storageQuotaBytes: used + 10 })
+      .where(eq(organizations.id, a.id));
     try {
       const res = await upload(t, doerA, `/api/actions/${x.id}/attachments`, 'big.png', PNG, 'image/png');
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('memory_exhausted');
       expect(await storageUsed(a.id)).toBe(used);
     } finally {
-      await t.deps.db.owner.update(organizations).set({ storageQuotaBytes: 100 * 1024 * 1024 }).where(eq(organizations.id, a.id));
+      await t.deps.db.owner
+        .update(organizations)
+        .set({ storageQuotaBytes: 100 * 1024 * 1024 })
+        .where(eq(organizations.id, a.id));
     }
   });
 });
 
 async function storageUsed(orgId: string): Promise<number> {
-  const [row] = await t.deps.db.owner.select({ used: organizations.storageUsedBytes }).from(organizations).where(eq(organizations.id, orgId));
+  const [row] = await t.deps.db.owner
+    .select({ used: organizations.storageUsedBytes })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   return row!.used;
 }
 
@@ -440,9 +561,18 @@ describe('push request get_actions', () => {
   it('answers the asker’s unfinished actions by status', async () => {
     const claims = await t.deps.tokens.verify(doerA.token);
     const principal = await inTenant(t.deps.db.app, a.id, (tx) => loadPrincipal(tx, claims!.sub, claims!.sid));
-    const answer = await pushRequestHandlers(t.deps).get_actions(principal!) as { open: number; in_progress: number; overdue: number; total: number };
-    const [expected] = await inTenant(t.deps.db.app, a.id, (tx) => tx.select({ n: count() }).from(actions)
-      .where(and(eq(actions.responsibleId, ids.doer), eq(actions.status, 'open'))));
+    const answer = (await pushRequestHandlers(t.deps).get_actions(principal!)) as {
+      open: number;
+      in_progress: number;
+      overdue: number;
+      total: number;
+    };
+    const [expected] = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx
+        .select({ n: count() })
+        .from(actions)
+        .where(and(eq(actions.responsibleId, ids.doer), eq(actions.status, 'open'))),
+    );
     expect(answer.open).toBe(Number(expected!.n));
     expect(answer.open).toBeGreaterThan(0);
     expect(answer.total).toBe(answer.open + answer.in_progress + answer.overdue);
@@ -457,14 +587,15 @@ describe('history', () => {
   });
 });
 
-
 describe('demo seed', () => {
   it('gives the demo organisation one action of its own per status, raised by the safety manager for the supervisor', async () => {
     expect(await seedDemo(t.deps.db.app)).toBe(true);
     const priya = await signIn(t, 'demo', 'priya.nair@demo.test', 'Demo#2026!');
     const list = (await call(t, priya, 'GET', '/api/actions/other_action_datas')).json() as ActionListResponse;
     expect(list.counts).toMatchObject({ all: 5, open: 1, in_progress: 1, overdue: 1, completed: 1, closed: 1 });
-    expect(list.actions.every((x) => x.responsible?.full_name === 'Tomasz Kowalski' && x.created_by?.full_name === 'Priya Nair')).toBe(true);
+    expect(list.actions.every((x) => x.responsible?.full_name === 'Tomasz Kowalski' && x.created_by?.full_name === 'Priya Nair')).toBe(
+      true,
+    );
     const tomasz = await signIn(t, 'demo', 'tomasz.kowalski@demo.test', 'Demo#2026!');
     const open = list.actions.find((x) => x.status === 'open')!;
     const detail = await call(t, tomasz, 'GET', `/api/actions/${open.id}?actionable_type=other`);

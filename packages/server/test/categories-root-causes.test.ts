@@ -18,16 +18,27 @@ beforeAll(async () => {
   adminB = await signIn(t, b.subDomain, b.adminEmail);
   readerA = await signIn(t, a.subDomain, a.userEmail);
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-type Node = { id: string; name: string; parent_id: string | null; type_name: string; depth: number; active: boolean; children_count: number };
+type Node = {
+  id: string;
+  name: string;
+  parent_id: string | null;
+  type_name: string;
+  depth: number;
+  active: boolean;
+  children_count: number;
+};
 
 async function add(s: Session, name: string, parentId: string | null = null): Promise<Node> {
   const res = await call(t, s, 'POST', '/api/root_cause_settings', { name, parent_id: parentId });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Node;
 }
-const countNodes = async (orgId: string) => Number((await asOrg<{ n: number }>(t, orgId, sql`select count(*)::int as n from root_cause_settings`))[0]!.n);
+const countNodes = async (orgId: string) =>
+  Number((await asOrg<{ n: number }>(t, orgId, sql`select count(*)::int as n from root_cause_settings`))[0]!.n);
 
 describe('building the tree', () => {
   it('adds types and entries below them, carrying the type name and depth', async () => {
@@ -43,7 +54,9 @@ describe('building the tree', () => {
     const list = (await call(t, adminA, 'GET', '/api/root_cause_settings')).json();
     expect(list.type_names).toEqual(['People']);
     expect(list.root_cause_settings.map((n: Node) => [n.name, n.depth, n.children_count])).toEqual([
-      ['People', 0, 1], ['Training', 1, 1], ['Not trained for the task', 2, 0],
+      ['People', 0, 1],
+      ['Training', 1, 1],
+      ['Not trained for the task', 2, 0],
     ]);
   });
 
@@ -116,7 +129,8 @@ describe('moving entries', () => {
     const supervision = org.find((n) => n.name === 'Supervision')!;
     const tooDeep = await call(t, adminA, 'PATCH', `/api/root_cause_settings/${supervision.id}`, { parent_id: why4.id });
     expect(tooDeep.json().fields.parent_id).toBe('The tree may have at most five levels below a type.');
-    const procedures = (await call(t, adminA, 'GET', '/api/root_cause_settings?type_name=procedures')).json().root_cause_settings[0] as Node;
+    const procedures = (await call(t, adminA, 'GET', '/api/root_cause_settings?type_name=procedures')).json()
+      .root_cause_settings[0] as Node;
     await add(adminA, 'Supervision', procedures.id);
     const clash = await call(t, adminA, 'PATCH', `/api/root_cause_settings/${supervision.id}`, { parent_id: procedures.id });
     expect(clash.statusCode).toBe(409);
@@ -146,11 +160,17 @@ describe('deactivating and deleting', () => {
     const refused = await call(t, adminA, 'PATCH', `/api/root_cause_settings/${type.id}`, { active: false });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().fields.active).toBe('Deactivate the entries below it first, or deactivate them together.');
-    expect((await asOrg<{ active: boolean }>(t, a.id, sql`select active from root_cause_settings where id = ${type.id}`))[0]!.active).toBe(true);
+    expect((await asOrg<{ active: boolean }>(t, a.id, sql`select active from root_cause_settings where id = ${type.id}`))[0]!.active).toBe(
+      true,
+    );
 
     const together = await call(t, adminA, 'PATCH', `/api/root_cause_settings/${type.id}`, { active: false, with_children: true });
     expect(together.statusCode, together.body).toBe(200);
-    const rows = await asOrg<{ active: boolean }>(t, a.id, sql`select active from root_cause_settings where id in (${type.id}, ${child.id}, ${grandchild.id})`);
+    const rows = await asOrg<{ active: boolean }>(
+      t,
+      a.id,
+      sql`select active from root_cause_settings where id in (${type.id}, ${child.id}, ${grandchild.id})`,
+    );
     expect(rows.every((r) => !r.active)).toBe(true);
 
     // Nothing is activated or added below an inactive parent.
@@ -163,7 +183,11 @@ describe('deactivating and deleting', () => {
     // A leaf deactivates alone; the type comes back with everything below it.
     const back = await call(t, adminA, 'PATCH', `/api/root_cause_settings/${type.id}`, { active: true, with_children: true });
     expect(back.json().active).toBe(true);
-    const after = await asOrg<{ active: boolean }>(t, a.id, sql`select active from root_cause_settings where id in (${type.id}, ${child.id}, ${grandchild.id})`);
+    const after = await asOrg<{ active: boolean }>(
+      t,
+      a.id,
+      sql`select active from root_cause_settings where id in (${type.id}, ${child.id}, ${grandchild.id})`,
+    );
     expect(after.every((r) => r.active)).toBe(true);
     expect((await call(t, adminA, 'PATCH', `/api/root_cause_settings/${grandchild.id}`, { active: false })).statusCode).toBe(200);
   });
@@ -185,9 +209,14 @@ describe('reading', () => {
     const res = await call(t, adminA, 'GET', '/api/root_cause_settings/phenomena_root_causes?type_name=People');
     expect(res.statusCode).toBe(200);
     const items = res.json().phenomena_root_causes as Array<{ name: string; type_name: string; path: string[] }>;
-    expect(items.map((i) => i.path)).toEqual([['People', 'Maintenance'], ['People', 'Training', 'Not trained for the task']]);
+    expect(items.map((i) => i.path)).toEqual([
+      ['People', 'Maintenance'],
+      ['People', 'Training', 'Not trained for the task'],
+    ]);
     // An inactive leaf is not offered; its active parent then is.
-    const all = (await call(t, adminA, 'GET', '/api/root_cause_settings/phenomena_root_causes')).json().phenomena_root_causes as Array<{ name: string }>;
+    const all = (await call(t, adminA, 'GET', '/api/root_cause_settings/phenomena_root_causes')).json().phenomena_root_causes as Array<{
+      name: string;
+    }>;
     expect(all.some((i) => i.name === 'Supplier changed spec')).toBe(false);
     expect(all.some((i) => i.name === 'Wrong material')).toBe(true);
     expect(all.some((i) => i.name === 'People')).toBe(false);
@@ -210,7 +239,9 @@ describe('reading', () => {
     expect((await call(t, adminB, 'GET', `/api/root_cause_settings/${aNode.id}/root_cause_parent_listing`)).statusCode).toBe(404);
     expect((await call(t, adminB, 'PATCH', `/api/root_cause_settings/${aNode.id}`, { name: 'Hacked' })).statusCode).toBe(404);
     expect((await call(t, adminB, 'DELETE', `/api/root_cause_settings/${aNode.id}`)).statusCode).toBe(404);
-    expect((await asOrg<{ name: string }>(t, a.id, sql`select name from root_cause_settings where id = ${aNode.id}`))[0]!.name).toBe(aNode.name);
+    expect((await asOrg<{ name: string }>(t, a.id, sql`select name from root_cause_settings where id = ${aNode.id}`))[0]!.name).toBe(
+      aNode.name,
+    );
   });
 });
 

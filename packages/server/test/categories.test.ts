@@ -20,9 +20,12 @@ beforeAll(async () => {
   adminB = await signIn(t, b.subDomain, b.adminEmail);
   readerA = await signIn(t, a.subDomain, a.userEmail);
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const countCategories = async (orgId: string) => Number((await asOrg<{ n: number }>(t, orgId, sql`select count(*)::int as n from categories`))[0]!.n);
+const countCategories = async (orgId: string) =>
+  Number((await asOrg<{ n: number }>(t, orgId, sql`select count(*)::int as n from categories`))[0]!.n);
 
 async function createCategory(s: Session, body: Record<string, unknown>) {
   const res = await call(t, s, 'POST', '/api/categories', body);
@@ -35,16 +38,30 @@ describe('category types', () => {
     const res = await call(t, adminA, 'GET', '/api/categories/category_types');
     expect(res.statusCode).toBe(200);
     const body = res.json() as { category_types: Array<{ module: string; types: string[] }> };
-    expect(body.category_types.find((m) => m.module === 'observations')?.types).toEqual(['unsafe_act', 'unsafe_condition', 'near_miss', 'good_practice']);
+    expect(body.category_types.find((m) => m.module === 'observations')?.types).toEqual([
+      'unsafe_act',
+      'unsafe_condition',
+      'near_miss',
+      'good_practice',
+    ]);
     expect(body.category_types.map((m) => m.module)).toEqual(['observations', 'incidents', 'actions', 'hira']);
   });
 });
 
 describe('creating categories', () => {
   it('creates a category and trims its name', async () => {
-    const c = await createCategory(adminA, { module: 'observations', type: 'unsafe_act', name: '  Working at height  ', description: 'Ladders, roofs' });
+    const c = await createCategory(adminA, {
+      module: 'observations',
+      type: 'unsafe_act',
+      name: '  Working at height  ',
+      description: 'Ladders, roofs',
+    });
     expect(c).toMatchObject({ name: 'Working at height', module: 'observations', type: 'unsafe_act', active: true, sub_category_count: 0 });
-    const audit = await asOrg<{ n: number }>(t, a.id, sql`select count(*)::int as n from audit_log where entity = 'Category' and entity_id = ${c.id}`);
+    const audit = await asOrg<{ n: number }>(
+      t,
+      a.id,
+      sql`select count(*)::int as n from audit_log where entity = 'Category' and entity_id = ${c.id}`,
+    );
     expect(audit[0]!.n).toBe(1);
   });
 
@@ -70,7 +87,14 @@ describe('creating categories', () => {
   });
 
   it('translates refusals into the request language', async () => {
-    const res = await call(t, adminA, 'POST', '/api/categories', { module: 'observations', type: 'injury', name: 'A' }, { 'accept-language': 'es' });
+    const res = await call(
+      t,
+      adminA,
+      'POST',
+      '/api/categories',
+      { module: 'observations', type: 'injury', name: 'A' },
+      { 'accept-language': 'es' },
+    );
     expect(res.json().fields.type).toBe('Este tipo no pertenece al módulo elegido.');
   });
 
@@ -118,7 +142,12 @@ describe('listing categories', () => {
     const all = await call(t, adminA, 'GET', '/api/categories?per_page=200');
     expect(all.json().categories.some((c: { name: string }) => c.name === 'B only secret')).toBe(false);
     const bList = await call(t, adminB, 'GET', '/api/categories?per_page=200');
-    expect(bList.json().categories.map((c: { name: string }) => c.name).sort()).toEqual(['B only secret', 'Hand injury']);
+    expect(
+      bList
+        .json()
+        .categories.map((c: { name: string }) => c.name)
+        .sort(),
+    ).toEqual(['B only secret', 'Hand injury']);
   });
 
   it('filters by status', async () => {
@@ -191,12 +220,17 @@ describe('sub-categories', () => {
     expect(detail.category.sub_category_count).toBe(2);
     expect(detail.sub_categories.map((s: { name: string }) => s.name)).toEqual(['Carrying', 'Lifting']);
 
-    const renamed = await call(t, adminA, 'PATCH', `/api/categories/${c.id}/sub_categories/${sub.id}`, { name: 'Lifting loads', active: false });
+    const renamed = await call(t, adminA, 'PATCH', `/api/categories/${c.id}/sub_categories/${sub.id}`, {
+      name: 'Lifting loads',
+      active: false,
+    });
     expect(renamed.json()).toMatchObject({ name: 'Lifting loads', active: false });
     const clash = await call(t, adminA, 'PATCH', `/api/categories/${c.id}/sub_categories/${sub.id}`, { name: 'CARRYING' });
     expect(clash.statusCode).toBe(409);
     // A sub-category reached through another category is not found.
-    expect((await call(t, adminA, 'PATCH', `/api/categories/${other.id}/sub_categories/${sub.id}`, { name: 'Moved' })).statusCode).toBe(404);
+    expect((await call(t, adminA, 'PATCH', `/api/categories/${other.id}/sub_categories/${sub.id}`, { name: 'Moved' })).statusCode).toBe(
+      404,
+    );
     const list = await call(t, adminA, 'GET', `/api/categories/${c.id}/sub_categories`);
     expect(list.json().sub_categories.map((s: { name: string }) => s.name)).toEqual(['Carrying', 'Lifting loads']);
   });
@@ -233,10 +267,14 @@ describe('rights', () => {
     const c = await createCategory(adminA, { module: 'hira', type: 'environment', name: 'Fumes' });
     const reader = await userWithRights(t, a, [{ subject: 'Category', read: true }]);
     expect((await call(t, reader.session, 'GET', '/api/categories')).statusCode).toBe(200);
-    expect((await call(t, reader.session, 'POST', '/api/categories', { module: 'hira', type: 'health', name: 'Heat' })).statusCode).toBe(403);
+    expect((await call(t, reader.session, 'POST', '/api/categories', { module: 'hira', type: 'health', name: 'Heat' })).statusCode).toBe(
+      403,
+    );
     expect((await call(t, reader.session, 'PATCH', `/api/categories/${c.id}`, { name: 'Nope' })).statusCode).toBe(403);
     const creator = await userWithRights(t, a, [{ subject: 'Category', read: true, create: true }]);
-    expect((await call(t, creator.session, 'POST', '/api/categories', { module: 'hira', type: 'health', name: 'Heat' })).statusCode).toBe(201);
+    expect((await call(t, creator.session, 'POST', '/api/categories', { module: 'hira', type: 'health', name: 'Heat' })).statusCode).toBe(
+      201,
+    );
     expect((await call(t, creator.session, 'PATCH', `/api/categories/${c.id}`, { name: 'Nope' })).statusCode).toBe(403);
     const editor = await userWithRights(t, a, [{ subject: 'Category', read: true, update: true }]);
     expect((await call(t, editor.session, 'PATCH', `/api/categories/${c.id}`, { name: 'Welding fumes' })).statusCode).toBe(200);
@@ -246,10 +284,16 @@ describe('rights', () => {
 describe('demo content', () => {
   it('adds categories and a why-analysis tree to an empty organisation, once', async () => {
     const c = await createOrg(t, 'catseed');
-    const first = await inTenant(t.deps.db.app, c.id, async (tx) => ({ cats: await seedDemoCategories(tx), rcs: await seedDemoRootCauses(tx) }));
+    const first = await inTenant(t.deps.db.app, c.id, async (tx) => ({
+      cats: await seedDemoCategories(tx),
+      rcs: await seedDemoRootCauses(tx),
+    }));
     expect(first.cats.categories).toBeGreaterThan(10);
     expect(first.rcs).toBeGreaterThan(20);
-    const again = await inTenant(t.deps.db.app, c.id, async (tx) => ({ cats: await seedDemoCategories(tx), rcs: await seedDemoRootCauses(tx) }));
+    const again = await inTenant(t.deps.db.app, c.id, async (tx) => ({
+      cats: await seedDemoCategories(tx),
+      rcs: await seedDemoRootCauses(tx),
+    }));
     expect(again).toEqual({ cats: { categories: 0, subCategories: 0 }, rcs: 0 });
     const s = await signIn(t, c.subDomain, c.adminEmail);
     const list = (await call(t, s, 'GET', '/api/categories?module=observations&type=unsafe_condition')).json();
@@ -257,7 +301,11 @@ describe('demo content', () => {
     const tree = (await call(t, s, 'GET', '/api/root_cause_settings')).json();
     expect(tree.type_names).toEqual(['Environment', 'Equipment', 'People', 'Procedures']);
     const picks = (await call(t, s, 'GET', '/api/root_cause_settings/phenomena_root_causes?type_name=People')).json();
-    expect(picks.phenomena_root_causes.map((p: { path: string[] }) => p.path)).toContainEqual(['People', 'Training', 'Not trained for the task']);
+    expect(picks.phenomena_root_causes.map((p: { path: string[] }) => p.path)).toContainEqual([
+      'People',
+      'Training',
+      'Not trained for the task',
+    ]);
     // Organisation A's lists are untouched.
     expect((await call(t, adminA, 'GET', '/api/categories?search=Housekeeping')).json().categories.length).toBe(1);
   });

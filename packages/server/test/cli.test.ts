@@ -23,8 +23,11 @@ afterAll(async () => {
 
 function env(): NodeJS.ProcessEnv {
   return {
-    PATH: process.env.PATH, HOME: process.env.HOME,
-    DATABASE_URL: database.ownerUrl, APP_SECRET: 'cli-test-secret-0123456789-0123456789', DATA_DIR: dataDir,
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: database.ownerUrl,
+    APP_SECRET: 'cli-test-secret-0123456789-0123456789',
+    DATA_DIR: dataDir,
   };
 }
 
@@ -67,7 +70,17 @@ describe('the ehs CLI', () => {
   });
 
   it('org:create creates the organisation and an administrator who can sign in', async () => {
-    const res = await ehs('org:create', '--domain', 'acme', '--name', 'Acme', '--admin-email', 'boss@acme.test', '--admin-password', STRONG);
+    const res = await ehs(
+      'org:create',
+      '--domain',
+      'acme',
+      '--name',
+      'Acme',
+      '--admin-email',
+      'boss@acme.test',
+      '--admin-password',
+      STRONG,
+    );
     expect(res, res.stderr).toMatchObject({ code: 0 });
     expect(res.stdout).toMatch(/Created organisation "Acme" \(acme, id [0-9a-f-]{36}\) with administrator boss@acme\.test\./);
     const [org] = await owner<{ id: string; name: string }>(`select id, name from organizations where sub_domain_name = 'acme'`);
@@ -87,7 +100,17 @@ describe('the ehs CLI', () => {
   });
 
   it('org:create refuses a password without a special character', async () => {
-    const res = await ehs('org:create', '--domain', 'weak', '--name', 'Weak', '--admin-email', 'a@weak.test', '--admin-password', 'Str0ngpass');
+    const res = await ehs(
+      'org:create',
+      '--domain',
+      'weak',
+      '--name',
+      'Weak',
+      '--admin-email',
+      'a@weak.test',
+      '--admin-password',
+      'Str0ngpass',
+    );
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('Error: The password needs at least one special character.');
   });
@@ -144,8 +167,13 @@ describe('the ehs CLI', () => {
 
   it('leaves no half-created organisation or user behind after the failed runs', async () => {
     expect(await organizationCount()).toBe(2);
-    expect((await owner<{ s: string }>('select sub_domain_name as s from organizations order by 1')).map((r) => r.s)).toEqual(['acme', 'public']);
-    const users = await owner<{ email: string }>(`select u.email from users u join organizations o on o.id = u.organization_id where o.sub_domain_name = 'acme' order by 1`);
+    expect((await owner<{ s: string }>('select sub_domain_name as s from organizations order by 1')).map((r) => r.s)).toEqual([
+      'acme',
+      'public',
+    ]);
+    const users = await owner<{ email: string }>(
+      `select u.email from users u join organizations o on o.id = u.organization_id where o.sub_domain_name = 'acme' order by 1`,
+    );
     expect(users.map((u) => u.email)).toEqual(['boss@acme.test', 'u@acme.test']);
     // Roles exist only for the one organisation created (its Administrator role).
     expect(await owner('select o.sub_domain_name, r.name from roles r join organizations o on o.id = r.organization_id')).toEqual([

@@ -7,7 +7,21 @@ import { connect, inTenant } from '../src/platform/db/db.js';
 import { freshDatabase, PASSWORD } from './helpers.js';
 import type { Fixture } from './observations-support.js';
 import { freePort, waitUntil } from './process-helpers.js';
-import { alive, api, observationBody, organisationOn, PNG, pngForm, ready, signInOver, startApp, stopChild, tempDir, type Node, type Session } from './faults-support.js';
+import {
+  alive,
+  api,
+  observationBody,
+  organisationOn,
+  PNG,
+  pngForm,
+  ready,
+  signInOver,
+  startApp,
+  stopChild,
+  tempDir,
+  type Node,
+  type Session,
+} from './faults-support.js';
 
 /**
  * A write load on a real server process, ended by SIGKILL in the middle: nothing acknowledged may be
@@ -101,7 +115,9 @@ describe('SIGKILL in the middle of a write load', () => {
       expect(res.status, `acknowledged report ${a.description}`).toBe(200);
       const o = (res.body as { observation: Observation }).observation;
       expect(o.description).toBe(a.description);
-      expect(o.actions.map((x) => x.description).sort()).toEqual(Array.from({ length: ACTIONS_EACH }, (_, i) => `${a.description}: action ${i + 1}`));
+      expect(o.actions.map((x) => x.description).sort()).toEqual(
+        Array.from({ length: ACTIONS_EACH }, (_, i) => `${a.description}: action ${i + 1}`),
+      );
       expect(o.attachments.map((x) => x.id)).toEqual([a.fileId]);
       expect(o.history.map((h) => h.action)).toContain('created');
     }
@@ -117,7 +133,15 @@ describe('SIGKILL in the middle of a write load', () => {
         const rows = async <T>(q: ReturnType<typeof sql>) => (await tx.execute(q)).rows as T[];
         return {
           // Each report as stored, with what hangs off it.
-          reports: await rows<{ id: string; description: string; actions: number; links: number; created: number; action_audits: number; notified: number }>(sql`
+          reports: await rows<{
+            id: string;
+            description: string;
+            actions: number;
+            links: number;
+            created: number;
+            action_audits: number;
+            notified: number;
+          }>(sql`
             select o.id, o.description,
               (select count(*)::int from actions a where a.source_type = 'observation' and a.source_id = o.id) as actions,
               (select count(*)::int from observation_attachments l where l.observation_id = o.id) as links,
@@ -133,20 +157,39 @@ describe('SIGKILL in the middle of a write load', () => {
           orphanNotices: await rows<{ id: string }>(sql`
             select n.id from notifications n where n.link like '%/summary/%' and not exists (select 1 from actions a where n.link like '%/summary/' || a.id::text)`),
           files: await rows<{ id: string; storage_key: string; size_bytes: number }>(sql`select id, storage_key, size_bytes from files`),
-          counters: (await rows<{ used: string; sum: string; obs_last: number | null; obs_max: number | null; act_last: number | null; act_max: number | null }>(sql`
+          counters: (
+            await rows<{
+              used: string;
+              sum: string;
+              obs_last: number | null;
+              obs_max: number | null;
+              act_last: number | null;
+              act_max: number | null;
+            }>(sql`
             select o.storage_used_bytes::text as used, (select coalesce(sum(size_bytes), 0)::text from files) as sum,
               (select last_serial from observation_serials) as obs_last, (select max(serial) from observations) as obs_max,
               (select last_serial from action_serials) as act_last, (select max(serial) from actions) as act_max
-            from organizations o where o.id = app_current_org()`))[0]!,
+            from organizations o where o.id = app_current_org()`)
+          )[0]!,
         };
       });
 
       const ackedIds = new Set(acked.map((a) => a.id));
       const unacked = found.reports.filter((r) => !ackedIds.has(r.id));
-      console.log(`[faults-kill] ${sent} reports started, ${acked.length} acknowledged, ${found.reports.length} stored after the kill (${unacked.length} committed without an answer); ${ackedFiles.length} files acknowledged, ${found.files.length} stored`);
+      console.log(
+        `[faults-kill] ${sent} reports started, ${acked.length} acknowledged, ${found.reports.length} stored after the kill (${unacked.length} committed without an answer); ${ackedFiles.length} files acknowledged, ${found.files.length} stored`,
+      );
       expect(found.reports.length).toBeGreaterThanOrEqual(acked.length);
       for (const r of found.reports) {
-        expect(r, `report ${r.description} is whole`).toEqual({ id: r.id, description: r.description, actions: ACTIONS_EACH, links: 1, created: 1, action_audits: ACTIONS_EACH, notified: ACTIONS_EACH });
+        expect(r, `report ${r.description} is whole`).toEqual({
+          id: r.id,
+          description: r.description,
+          actions: ACTIONS_EACH,
+          links: 1,
+          created: 1,
+          action_audits: ACTIONS_EACH,
+          notified: ACTIONS_EACH,
+        });
       }
       expect(found.orphanActions, 'actions whose observation is missing').toEqual([]);
       expect(found.orphanNotices, 'notices of actions that are missing').toEqual([]);
@@ -166,7 +209,13 @@ describe('SIGKILL in the middle of a write load', () => {
     // And the restarted server goes on writing.
     const up = await api(second, s, 'POST', '/api/observations/attachments', pngForm('after.png'));
     expect(up.status).toBe(201);
-    const after = await api(second, s, 'POST', '/api/observations', observationBody(fixture, 'after the restart', 1, [(up.body as { file: { id: string } }).file.id]));
+    const after = await api(
+      second,
+      s,
+      'POST',
+      '/api/observations',
+      observationBody(fixture, 'after the restart', 1, [(up.body as { file: { id: string } }).file.id]),
+    );
     expect(after.status, JSON.stringify(after.body)).toBe(201);
     expect(alive(second)).toBe(true);
   }, 120_000);

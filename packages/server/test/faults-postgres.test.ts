@@ -5,7 +5,20 @@ import { startEmbeddedPostgres, type EmbeddedServer } from '../src/platform/db/e
 import { PASSWORD } from './helpers.js';
 import type { Fixture } from './observations-support.js';
 import { freePort, waitUntil } from './process-helpers.js';
-import { alive, api, observationBody, organisationOn, ready, signInOver, startApp, stopChild, tempDir, type Answer, type Node, type Session } from './faults-support.js';
+import {
+  alive,
+  api,
+  observationBody,
+  organisationOn,
+  ready,
+  signInOver,
+  startApp,
+  stopChild,
+  tempDir,
+  type Answer,
+  type Node,
+  type Session,
+} from './faults-support.js';
 
 /**
  * PostgreSQL restarted under a read and write load: the app process stays up, answers a clean 503
@@ -32,7 +45,11 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));
     stream.on('end', () => {
-      received.push(Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, ''));
+      received.push(
+        Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/=\r?\n/g, ''),
+      );
       callback();
     });
   },
@@ -46,8 +63,10 @@ beforeAll(async () => {
   pg = await startPostgres();
   ({ fixture } = await organisationOn(pg.url, 'pgr'));
   node = startApp(await freePort(), {
-    DATABASE_URL: pg.url, FILES_DIR: filesDir.dir,
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, MAIL_FROM: 'ehs@bulwark.test',
+    DATABASE_URL: pg.url,
+    FILES_DIR: filesDir.dir,
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    MAIL_FROM: 'ehs@bulwark.test',
   });
   await ready(node);
 });
@@ -97,7 +116,12 @@ describe('PostgreSQL restarted under load', () => {
     };
     const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
     try {
-      await waitUntil('writes before the outage', () => seen.filter((x) => x.what === 'report' && x.status === 201).length >= 10, 30_000, 20);
+      await waitUntil(
+        'writes before the outage',
+        () => seen.filter((x) => x.what === 'report' && x.status === 201).length >= 10,
+        30_000,
+        20,
+      );
       phase = 'down';
       await pg!.stop();
       await new Promise((r) => setTimeout(r, OUTAGE_MS));
@@ -105,11 +129,16 @@ describe('PostgreSQL restarted under load', () => {
       pg = await startPostgres();
       phase = 'back';
       // No restart of the app: the same process answers again once the database is back.
-      await waitUntil('a read and a write after the restart', async () => {
-        const read = await api(n, s, 'GET', '/api/v2/observations?per_page=5');
-        const write = await api(n, s, 'POST', '/api/observations', observationBody(fixture, 'probe after the restart', 0));
-        return read.status === 200 && write.status === 201;
-      }, 30_000, 200);
+      await waitUntil(
+        'a read and a write after the restart',
+        async () => {
+          const read = await api(n, s, 'GET', '/api/v2/observations?per_page=5');
+          const write = await api(n, s, 'POST', '/api/observations', observationBody(fixture, 'probe after the restart', 0));
+          return read.status === 200 && write.status === 201;
+        },
+        30_000,
+        200,
+      );
     } finally {
       stop = true;
       await load;
@@ -119,11 +148,17 @@ describe('PostgreSQL restarted under load', () => {
     expect(n.child.proc.pid).toBe(pid);
     const down = seen.filter((x) => x.phase === 'down');
     const unclean = seen.filter((x) => !(x.status >= 200 && x.status < 300) && !(x.status === 503 && isUnavailable(x.body)));
-    const byStatus = (list: Seen[]) => JSON.stringify(list.reduce<Record<number, number>>((acc, x) => ({ ...acc, [x.status]: (acc[x.status] ?? 0) + 1 }), {}));
-    console.log(`[faults-postgres] ${seen.length} answers: before ${byStatus(seen.filter((x) => x.phase === 'up'))}, while down ${byStatus(down)}, after ${byStatus(seen.filter((x) => x.phase === 'back'))}`);
+    const byStatus = (list: Seen[]) =>
+      JSON.stringify(list.reduce<Record<number, number>>((acc, x) => ({ ...acc, [x.status]: (acc[x.status] ?? 0) + 1 }), {}));
+    console.log(
+      `[faults-postgres] ${seen.length} answers: before ${byStatus(seen.filter((x) => x.phase === 'up'))}, while down ${byStatus(down)}, after ${byStatus(seen.filter((x) => x.phase === 'back'))}`,
+    );
     // Every request got an answer (none hung or was cut), and every failure was the clean 503.
     expect(unclean.slice(0, 5).map((x) => `${x.phase} ${x.what}: ${x.status} ${x.error ?? JSON.stringify(x.body)}`)).toEqual([]);
-    expect(down.some((x) => x.status === 503), 'the load met the outage').toBe(true);
+    expect(
+      down.some((x) => x.status === 503),
+      'the load met the outage',
+    ).toBe(true);
     expect((await api(n, null, 'GET', '/api/v2/api_connection_checks')).status).toBe(200);
     // The job queue came back too.
     await reportAndAwaitMail(n, s, 'after the restart');

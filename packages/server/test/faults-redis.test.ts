@@ -4,7 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, PASSWORD } from './helpers.js';
 import type { Fixture } from './observations-support.js';
 import { connectSocket, freePort, record, waitForItem, waitUntil } from './process-helpers.js';
-import { alive, api, observationBody, organisationOn, ready, signInOver, startApp, startRedis, stopChild, tempDir, type Node, type Session } from './faults-support.js';
+import {
+  alive,
+  api,
+  observationBody,
+  organisationOn,
+  ready,
+  signInOver,
+  startApp,
+  startRedis,
+  stopChild,
+  tempDir,
+  type Node,
+  type Session,
+} from './faults-support.js';
 
 /**
  * Redis (the push fan-out between app processes) stopped: both processes keep serving HTTP, and push
@@ -25,9 +38,14 @@ beforeAll(async () => {
   redisPort = await freePort();
   redis = await startRedis(redisPort);
   for (let i = 0; i < 2; i += 1) {
-    nodes.push(startApp(await freePort(), {
-      DATABASE_URL: database.ownerUrl, FILES_DIR: files.dir, REDIS_URL: `redis://127.0.0.1:${redisPort}`, JOBS: '0',
-    }));
+    nodes.push(
+      startApp(await freePort(), {
+        DATABASE_URL: database.ownerUrl,
+        FILES_DIR: files.dir,
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        JOBS: '0',
+      }),
+    );
   }
   await Promise.all(nodes.map((n) => ready(n)));
 });
@@ -72,7 +90,10 @@ describe('Redis stopped', () => {
     await redis!.stop();
     // Each process serves on its own without Redis: sign-in, reads, writes, and new push connections.
     let duringOnA = '';
-    for (const [n, name] of [[a, 'A'], [b, 'B']] as const) {
+    for (const [n, name] of [
+      [a, 'A'],
+      [b, 'B'],
+    ] as const) {
       await serves(n, `process ${name} while Redis is away`);
       const id = await report(n, s, `report on ${name} while Redis is away`);
       if (n === a) duringOnA = id;
@@ -85,12 +106,19 @@ describe('Redis stopped', () => {
     redis = await startRedis(redisPort);
     // Reports made on A from now on must reach the socket on B, without restarting anything.
     const after: string[] = [];
-    await waitUntil('an event of A on B after Redis returns', async () => {
-      after.push(await report(a, s, `after Redis returns ${after.length + 1}`));
-      return seenOnB.some((e) => e.id !== undefined && after.includes(e.id));
-    }, 30_000, 300);
+    await waitUntil(
+      'an event of A on B after Redis returns',
+      async () => {
+        after.push(await report(a, s, `after Redis returns ${after.length + 1}`));
+        return seenOnB.some((e) => e.id !== undefined && after.includes(e.id));
+      },
+      30_000,
+      300,
+    );
     // An event published while Redis was away may be lost (pub/sub keeps nothing): clients refetch on the next one.
-    console.log(`[faults-redis] push resumed after ${after.length} report(s) on A; the event A caused while Redis was away ${seenOnB.some((e) => e.id === duringOnA) ? 'reached' : 'did not reach'} B`);
+    console.log(
+      `[faults-redis] push resumed after ${after.length} report(s) on A; the event A caused while Redis was away ${seenOnB.some((e) => e.id === duringOnA) ? 'reached' : 'did not reach'} B`,
+    );
 
     // The socket on B never had to reconnect, and both processes stayed up.
     expect(onB.connected).toBe(true);

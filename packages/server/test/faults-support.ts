@@ -44,11 +44,16 @@ export function alive(node: Node): boolean {
 
 /** Resolves once the app answers its connection check; fails early (with its output) if it exits. */
 export async function ready(node: Node, timeoutMs = 60_000): Promise<void> {
-  await waitUntil(`${node.url} to answer`, async () => {
-    if (!alive(node)) throw new Error(`the app exited with ${node.child.proc.exitCode ?? node.child.proc.signalCode}`);
-    const res = await fetch(`${node.url}/api/v2/api_connection_checks`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
-    return res?.status === 200;
-  }, timeoutMs, 200).catch((err: Error) => {
+  await waitUntil(
+    `${node.url} to answer`,
+    async () => {
+      if (!alive(node)) throw new Error(`the app exited with ${node.child.proc.exitCode ?? node.child.proc.signalCode}`);
+      const res = await fetch(`${node.url}/api/v2/api_connection_checks`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+      return res?.status === 200;
+    },
+    timeoutMs,
+    200,
+  ).catch((err: Error) => {
     throw new Error(`${err.message}\n--- app output ---\n${node.child.output()}`);
   });
 }
@@ -62,7 +67,14 @@ export type Answer = { status: number; body: unknown; error?: string };
  * One request as the web client sends it, over real HTTP. Never throws: a refused or cut connection is
  * status 0, and a request that gets no answer within `timeoutMs` is status 0 with error 'timeout'.
  */
-export async function api(node: Node, s: Session | null, method: string, url: string, payload?: unknown, timeoutMs = 20_000): Promise<Answer> {
+export async function api(
+  node: Node,
+  s: Session | null,
+  method: string,
+  url: string,
+  payload?: unknown,
+  timeoutMs = 20_000,
+): Promise<Answer> {
   const headers: Record<string, string> = s ? { 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf } : {};
   let body: FormData | string | undefined;
   if (payload instanceof FormData) body = payload;
@@ -121,11 +133,23 @@ export async function organisationOn(ownerUrl: string, sub: string): Promise<{ o
 export function observationBody(f: Fixture, description: string, actions: number, attachmentIds: string[] = []) {
   const due = new Date(Date.parse(`${actionDateIn('Asia/Tokyo')}T00:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10);
   return {
-    type: 'unsafe_act', category_id: f.ppe, sub_category_id: f.gloves, description, site_id: f.tokyo, site_node_id: f.tokyoDivision,
-    observed_at: localDateTimeIn('Asia/Tokyo', new Date(Date.now() - 30 * 60_000)), risk_level: 'high',
-    action_required: actions > 0, comment: 'Told the operator on the spot.', anonymous: false, attachment_ids: attachmentIds,
+    type: 'unsafe_act',
+    category_id: f.ppe,
+    sub_category_id: f.gloves,
+    description,
+    site_id: f.tokyo,
+    site_node_id: f.tokyoDivision,
+    observed_at: localDateTimeIn('Asia/Tokyo', new Date(Date.now() - 30 * 60_000)),
+    risk_level: 'high',
+    action_required: actions > 0,
+    comment: 'Told the operator on the spot.',
+    anonymous: false,
+    attachment_ids: attachmentIds,
     actions: Array.from({ length: actions }, (_, i) => ({
-      description: `${description}: action ${i + 1}`, control_type: 'ppe', responsible_id: f.supervisor, due_date: due,
+      description: `${description}: action ${i + 1}`,
+      control_type: 'ppe',
+      responsible_id: f.supervisor,
+      due_date: due,
     })),
   };
 }
@@ -135,9 +159,13 @@ export function observationBody(f: Fixture, description: string, actions: number
  * kills it at once, as a crash or a lost host would.
  */
 export async function startRedis(port: number): Promise<{ stop: () => Promise<void> }> {
-  const proc: ChildProcess = spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc: ChildProcess = spawn(
+    '/usr/bin/redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const kill = () => {
     if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
   };
@@ -145,10 +173,15 @@ export async function startRedis(port: number): Promise<{ stop: () => Promise<vo
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  await waitUntil(`redis-server on ${port}`, () => {
-    if (proc.exitCode !== null) throw new Error(`redis-server exited: ${out}`);
-    return out.includes('Ready to accept connections');
-  }, 10_000, 50);
+  await waitUntil(
+    `redis-server on ${port}`,
+    () => {
+      if (proc.exitCode !== null) throw new Error(`redis-server exited: ${out}`);
+      return out.includes('Ready to accept connections');
+    },
+    10_000,
+    50,
+  );
   return {
     stop: async () => {
       if (proc.exitCode !== null || proc.signalCode !== null) return;

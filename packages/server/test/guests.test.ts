@@ -15,12 +15,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ask = (tenant: string, payload: unknown, lang = 'en') =>
-  t.app.inject({ method: 'POST', url: '/api/guest_users', headers: { 'x-tenant': tenant, 'accept-language': lang }, payload: payload as object, remoteAddress: nextIp() });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/guest_users',
+    headers: { 'x-tenant': tenant, 'accept-language': lang },
+    payload: payload as object,
+    remoteAddress: nextIp(),
+  });
 const mailsTo = async (to: string) => t.deps.db.owner.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 
 describe('guest accounts (spec 000 §2 /guest_user_creation; spec 001 §6 guests are unlimited)', () => {
-  it('are refused until the organisation\'s admin allows them', async () => {
-    const availability = await t.app.inject({ method: 'GET', url: '/api/guest_users/availability', headers: { 'x-tenant': org.subDomain } });
+  it("are refused until the organisation's admin allows them", async () => {
+    const availability = await t.app.inject({
+      method: 'GET',
+      url: '/api/guest_users/availability',
+      headers: { 'x-tenant': org.subDomain },
+    });
     expect(availability.json()).toEqual({ enabled: false, organization: 'guesthouse Ltd' });
     const res = await ask(org.subDomain, { full_name: 'Vera Visitor', email: 'vera@visitors.test' }, 'es');
     expect(res.statusCode).toBe(403);
@@ -58,7 +68,12 @@ describe('guest accounts (spec 000 §2 /guest_user_creation; spec 001 §6 guests
     expect(await mailsTo('vera@visitors.test')).toHaveLength(1);
     expect(await mailsTo(org.userEmail)).toHaveLength(0);
 
-    const activated = await t.app.inject({ method: 'POST', url: '/api/users/activate', headers: { 'x-tenant': org.subDomain }, payload: { token, password: 'Guest#Pass1' } });
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/activate',
+      headers: { 'x-tenant': org.subDomain },
+      payload: { token, password: 'Guest#Pass1' },
+    });
     expect(activated.statusCode).toBe(200);
     const guest = await signIn(t, org.subDomain, 'vera@visitors.test', 'Guest#Pass1');
     const profile = (await call(t, guest, 'GET', '/api/v2/users/user_profile')).json();

@@ -32,9 +32,15 @@ function webBuild(): string {
   const configured = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(REPO_ROOT, 'packages/web/dist');
   if (existsSync(path.join(configured, 'index.html'))) return configured;
   builtHere = mkdtempSync(path.join(tmpdir(), 'bulwark-web-'));
-  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', builtHere, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: path.join(REPO_ROOT, 'packages/web'), encoding: 'utf8', timeout: 240_000,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', builtHere, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: path.join(REPO_ROOT, 'packages/web'),
+      encoding: 'utf8',
+      timeout: 240_000,
+    },
+  );
   if (run.status !== 0) throw new Error(`vite build failed:\n${run.stdout}\n${run.stderr}`);
   return builtHere;
 }
@@ -64,27 +70,56 @@ function fill(routeUrl: string): string {
 function inject(method: string, target: string, session: Session | null, extra: Record<string, string> = {}, payload?: object) {
   const headers: Record<string, string> = {
     origin: EVIL,
-    ...(session ? { 'x-tenant': session.tenant, authorization: `Bearer ${session.token}`, 'x-csrf-token': session.csrf } : { 'x-tenant': 'hard' }),
+    ...(session
+      ? { 'x-tenant': session.tenant, authorization: `Bearer ${session.token}`, 'x-csrf-token': session.csrf }
+      : { 'x-tenant': 'hard' }),
     ...extra,
   };
   const unsafe = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
-  return t.app.inject({ method: method as Method, url: target, headers, remoteAddress: nextIp(), ...(unsafe ? { payload: payload ?? {} } : {}) });
+  return t.app.inject({
+    method: method as Method,
+    url: target,
+    headers,
+    remoteAddress: nextIp(),
+    ...(unsafe ? { payload: payload ?? {} } : {}),
+  });
 }
 
 function directives(res: LightMyRequestResponse): Map<string, string[]> {
   const csp = String(res.headers['content-security-policy'] ?? '');
-  return new Map(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...values] = d.split(/\s+/);
-    return [name!.toLowerCase(), values];
-  }));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...values] = d.split(/\s+/);
+        return [name!.toLowerCase(), values];
+      }),
+  );
 }
 
 const SAFE_REFERRER = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'];
 // What an unguarded error would print: a stack, a source path, the database's own words or the query.
 const LEAKS = [
-  /\n\s+at\s/, /\(\/[^)]*:\d+:\d+\)/, /node_modules/, /\.ts:\d+/, /"stack"/, /ZodError/, /Failed query/i, /\bfrom\s+"\w+"/i,
-  /insert into\s+"/i, /update\s+"\w+"\s+set/i, /violates .* constraint/i, /duplicate key/i, /relation "/i, /column "/i,
-  /syntax error at/i, /permission denied for/i, /\bpg_/, /drizzle/i,
+  /\n\s+at\s/,
+  /\(\/[^)]*:\d+:\d+\)/,
+  /node_modules/,
+  /\.ts:\d+/,
+  /"stack"/,
+  /ZodError/,
+  /Failed query/i,
+  /\bfrom\s+"\w+"/i,
+  /insert into\s+"/i,
+  /update\s+"\w+"\s+set/i,
+  /violates .* constraint/i,
+  /duplicate key/i,
+  /relation "/i,
+  /column "/i,
+  /syntax error at/i,
+  /permission denied for/i,
+  /\bpg_/,
+  /drizzle/i,
 ];
 
 /** The checks every answer must pass; `what` names it in a failure. */
@@ -141,9 +176,14 @@ describe('security headers on every answer', () => {
     expect(asset, 'index.html loads its entry script from /assets').toBeDefined();
     const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     const cases: [string, string, number][] = [
-      ['GET', '/', 200], ['GET', '/login', 200], ['GET', '/observations/list', 200], ['GET', asset!, 200],
+      ['GET', '/', 200],
+      ['GET', '/login', 200],
+      ['GET', '/observations/list', 200],
+      ['GET', asset!, 200],
       ...(css ? [['GET', css, 200] as [string, string, number]] : []),
-      ['GET', '/assets/nothing-here.js', 404], ['GET', '/api/v1/nothing-here', 404], ['DELETE', '/login', 404],
+      ['GET', '/assets/nothing-here.js', 404],
+      ['GET', '/api/v1/nothing-here', 404],
+      ['DELETE', '/login', 404],
     ];
     for (const [method, target, status] of cases) {
       const res = await inject(method, target, null);
@@ -155,11 +195,23 @@ describe('security headers on every answer', () => {
     expect((await inject('GET', asset!, null)).headers['content-type']).toMatch(/javascript/);
 
     // A body that is not JSON, and one far over the limit: the parser's own words stay inside.
-    const broken = await t.app.inject({ method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': 'hard', 'content-type': 'application/json' }, payload: '{"email":', remoteAddress: nextIp() });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authorize',
+      headers: { 'x-tenant': 'hard', 'content-type': 'application/json' },
+      payload: '{"email":',
+      remoteAddress: nextIp(),
+    });
     expect(broken.statusCode).toBe(400);
     expectHardened(broken, 'malformed JSON');
     expect(broken.body).not.toMatch(/Unexpected|JSON at position/);
-    const huge = await t.app.inject({ method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': 'hard', 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(2 * 1024 * 1024)}"}`, remoteAddress: nextIp() });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authorize',
+      headers: { 'x-tenant': 'hard', 'content-type': 'application/json' },
+      payload: `{"email":"${'a'.repeat(2 * 1024 * 1024)}"}`,
+      remoteAddress: nextIp(),
+    });
     expect(huge.statusCode).toBe(413);
     expectHardened(huge, 'body over the limit');
   });
@@ -196,8 +248,14 @@ describe('CORS is closed', () => {
     const paths = [...new Set(routes().map((r) => r.url))];
     for (const p of paths) {
       const res = await t.app.inject({
-        method: 'OPTIONS', url: fill(p), remoteAddress: nextIp(),
-        headers: { origin: EVIL, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,x-csrf-token,x-tenant,content-type' },
+        method: 'OPTIONS',
+        url: fill(p),
+        remoteAddress: nextIp(),
+        headers: {
+          origin: EVIL,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,x-csrf-token,x-tenant,content-type',
+        },
       });
       expect(res.headers['access-control-allow-origin'], `OPTIONS ${p}`).toBeUndefined();
       expect(res.headers['access-control-allow-credentials'], `OPTIONS ${p}`).toBeUndefined();
@@ -228,24 +286,48 @@ describe('cookies', () => {
     provider = http.createServer((req, res) => {
       if (req.url !== '/.well-known/openid-configuration') return res.writeHead(404).end();
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({
-        issuer, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks`,
-        response_types_supported: ['code'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'],
-        code_challenge_methods_supported: ['S256'],
-      }));
+      res.end(
+        JSON.stringify({
+          issuer,
+          authorization_endpoint: `${issuer}/auth`,
+          token_endpoint: `${issuer}/token`,
+          jwks_uri: `${issuer}/jwks`,
+          response_types_supported: ['code'],
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['RS256'],
+          code_challenge_methods_supported: ['S256'],
+        }),
+      );
     });
     await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
     issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-    const saved = await inject('PUT', '/api/sso_configs', admin, {}, {
-      issuer_url: issuer, client_id: 'hard-client', client_secret: 'hard-secret-value', allowed_domains: [], enabled: true, create_users: false, default_role_id: null,
-    });
+    const saved = await inject(
+      'PUT',
+      '/api/sso_configs',
+      admin,
+      {},
+      {
+        issuer_url: issuer,
+        client_id: 'hard-client',
+        client_secret: 'hard-secret-value',
+        allowed_domains: [],
+        enabled: true,
+        create_users: false,
+        default_role_id: null,
+      },
+    );
     expect(saved.statusCode, saved.body).toBe(200);
   });
   afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
 
   /** The sign-in start, over plain http or (behind the proxy) https. */
   async function start(proto: 'http' | 'https') {
-    const res = await t.app.inject({ method: 'GET', url: '/api/sso/authorize', headers: { 'x-tenant': 'hard', 'x-forwarded-proto': proto }, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/sso/authorize',
+      headers: { 'x-tenant': 'hard', 'x-forwarded-proto': proto },
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(302);
     expect(String(res.headers.location)).toMatch(new RegExp(`^${issuer}/auth\\?`));
     keepCookies(res, `GET /api/sso/authorize over ${proto}`);
@@ -256,13 +338,22 @@ describe('cookies', () => {
     await start('http');
     expect(cookiesSeen.length, 'the single sign-on cookie at least').toBeGreaterThan(0);
     for (const { what, line } of cookiesSeen) {
-      const attrs = line.split(';').slice(1).map((a) => a.trim().toLowerCase());
+      const attrs = line
+        .split(';')
+        .slice(1)
+        .map((a) => a.trim().toLowerCase());
       expect(attrs, `${what}: ${line}`).toContain('httponly');
-      expect(attrs.some((a) => a === 'samesite=lax' || a === 'samesite=strict'), `${what}: ${line}`).toBe(true);
+      expect(
+        attrs.some((a) => a === 'samesite=lax' || a === 'samesite=strict'),
+        `${what}: ${line}`,
+      ).toBe(true);
       const cookiePath = attrs.find((a) => a.startsWith('path='))?.slice(5);
       expect(cookiePath, `${what}: ${line}`).toMatch(/^\/api\/\w/);
       // A cookie is a binding, never a credential: no token-looking value outlives one sign-in.
-      expect(attrs.find((a) => a.startsWith('max-age=')), `${what}: ${line}`).toMatch(/^max-age=\d{1,3}$/);
+      expect(
+        attrs.find((a) => a.startsWith('max-age=')),
+        `${what}: ${line}`,
+      ).toMatch(/^max-age=\d{1,3}$/);
     }
   });
 
@@ -281,19 +372,36 @@ describe('tokens never travel in a URL', () => {
 
   it('the access token is not accepted from the query string', async () => {
     for (const name of ['token', 'access_token', 'auth_token', 'authorization', 'jwt']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/auth?${name}=${encodeURIComponent(admin.token)}`, headers: { 'x-tenant': 'hard' }, remoteAddress: nextIp() });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth?${name}=${encodeURIComponent(admin.token)}`,
+        headers: { 'x-tenant': 'hard' },
+        remoteAddress: nextIp(),
+      });
       expect(res.statusCode, name).toBe(401);
     }
   });
 
   it('the refresh token is not accepted from the query string or the body', async () => {
     const target = `/api/v1/refresh_token?refresh_token=${encodeURIComponent(admin.refresh)}&refresh=${encodeURIComponent(admin.refresh)}`;
-    const res = await t.app.inject({ method: 'POST', url: target, headers: { 'x-tenant': 'hard' }, payload: { refresh_token: admin.refresh, refresh: admin.refresh }, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: target,
+      headers: { 'x-tenant': 'hard' },
+      payload: { refresh_token: admin.refresh, refresh: admin.refresh },
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('the push socket does not take the token from its URL', async () => {
-    const socket = io(url, { path: '/socket.io', query: { token: admin.token, tenant: 'hard' }, transports: ['websocket'], forceNew: true, reconnection: false });
+    const socket = io(url, {
+      path: '/socket.io',
+      query: { token: admin.token, tenant: 'hard' },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+    });
     const outcome = await new Promise<string>((resolve) => {
       socket.once('connect', () => resolve('connected'));
       socket.once('connect_error', (err) => resolve(`refused: ${err.message}`));
@@ -312,8 +420,10 @@ describe('tokens never travel in a URL', () => {
  * the first test until it is placed here, with a probe that must end in 429 or a reason it needs none.
  */
 type Probe = { max: number; send: (ip: string) => Promise<LightMyRequestResponse> };
-const wrongGuess = (method: Method, target: string, payload?: object | Buffer, headers: Record<string, string> = {}): Probe['send'] => (ip) =>
-  t.app.inject({ method, url: target, payload, remoteAddress: ip, headers: { 'x-tenant': 'hard', 'accept-language': 'es', ...headers } });
+const wrongGuess =
+  (method: Method, target: string, payload?: object | Buffer, headers: Record<string, string> = {}): Probe['send'] =>
+  (ip) =>
+    t.app.inject({ method, url: target, payload, remoteAddress: ip, headers: { 'x-tenant': 'hard', 'accept-language': 'es', ...headers } });
 const token = () => randomBytes(32).toString('base64url');
 const file = () => multipart('guess.png', PNG, 'image/png');
 
@@ -327,24 +437,60 @@ const PUBLIC_ROUTES: Record<string, Probe | { exempt: string }> = {
   'GET /api/v1/organizations/lookup': { exempt: 'whether a sub-domain is in use: its own address answers the same' },
   'GET /api/sso/authorize': { exempt: 'starts a sign-in at the provider, guesses nothing; throttled per address (sso.test.ts)' },
   'GET /api/sso/callback': { exempt: 'the state and the browser cookie are 256-bit and single use; a failure ends on /login' },
-  'POST /api/v1/password_resets': { max: 10, send: (ip) => wrongGuess('POST', '/api/v1/password_resets', { email: `nobody-${ip}@hard.test` })(ip) },
-  'POST /api/v1/password_resets/:token': { max: 20, send: (ip) => wrongGuess('POST', `/api/v1/password_resets/${token()}`, { password: PASSWORD })(ip) },
-  'POST /api/users/activate': { max: 20, send: (ip) => wrongGuess('POST', '/api/users/activate', { token: token(), password: PASSWORD })(ip) },
-  'POST /api/v1/refresh_token': { max: 30, send: (ip) => wrongGuess('POST', '/api/v1/refresh_token', undefined, { 'x-refresh-token': token() })(ip) },
-  'POST /api/v1/reset_current_session': { max: 30, send: (ip) => wrongGuess('POST', '/api/v1/reset_current_session', undefined, { 'x-refresh-token': token() })(ip) },
-  'POST /api/sso/exchange': { max: 30, send: (ip) => wrongGuess('POST', '/api/sso/exchange', { code: token() }, { cookie: `bulwark_sso=${token()}` })(ip) },
-  'POST /api/registrations/:registration_id/verify': { max: 30, send: (ip) => wrongGuess('POST', `/api/registrations/${randomUUID()}/verify`, { code: '123456' })(ip) },
-  'POST /api/registrations/:registration_id/resend': { max: 10, send: (ip) => wrongGuess('POST', `/api/registrations/${randomUUID()}/resend`)(ip) },
+  'POST /api/v1/password_resets': {
+    max: 10,
+    send: (ip) => wrongGuess('POST', '/api/v1/password_resets', { email: `nobody-${ip}@hard.test` })(ip),
+  },
+  'POST /api/v1/password_resets/:token': {
+    max: 20,
+    send: (ip) => wrongGuess('POST', `/api/v1/password_resets/${token()}`, { password: PASSWORD })(ip),
+  },
+  'POST /api/users/activate': {
+    max: 20,
+    send: (ip) => wrongGuess('POST', '/api/users/activate', { token: token(), password: PASSWORD })(ip),
+  },
+  'POST /api/v1/refresh_token': {
+    max: 30,
+    send: (ip) => wrongGuess('POST', '/api/v1/refresh_token', undefined, { 'x-refresh-token': token() })(ip),
+  },
+  'POST /api/v1/reset_current_session': {
+    max: 30,
+    send: (ip) => wrongGuess('POST', '/api/v1/reset_current_session', undefined, { 'x-refresh-token': token() })(ip),
+  },
+  'POST /api/sso/exchange': {
+    max: 30,
+    send: (ip) => wrongGuess('POST', '/api/sso/exchange', { code: token() }, { cookie: `bulwark_sso=${token()}` })(ip),
+  },
+  'POST /api/registrations/:registration_id/verify': {
+    max: 30,
+    send: (ip) => wrongGuess('POST', `/api/registrations/${randomUUID()}/verify`, { code: '123456' })(ip),
+  },
+  'POST /api/registrations/:registration_id/resend': {
+    max: 10,
+    send: (ip) => wrongGuess('POST', `/api/registrations/${randomUUID()}/resend`)(ip),
+  },
   'POST /api/organizations': { max: 10, send: (ip) => wrongGuess('POST', '/api/organizations', {})(ip) },
-  'GET /api/registrations/sub_domain_availability': { max: 120, send: (ip) => wrongGuess('GET', `/api/registrations/sub_domain_availability?sub_domain=x${randomBytes(4).toString('hex')}`)(ip) },
+  'GET /api/registrations/sub_domain_availability': {
+    max: 120,
+    send: (ip) => wrongGuess('GET', `/api/registrations/sub_domain_availability?sub_domain=x${randomBytes(4).toString('hex')}`)(ip),
+  },
   'POST /api/guest_users': { max: 10, send: (ip) => wrongGuess('POST', '/api/guest_users', {})(ip) },
   'POST /api/observations/outer': { max: 10, send: (ip) => wrongGuess('POST', '/api/observations/outer', {})(ip) },
-  'POST /api/observations/outer/attachments': { max: 30, send: (ip) => { const m = file(); return wrongGuess('POST', '/api/observations/outer/attachments', m.payload, m.headers)(ip); } },
+  'POST /api/observations/outer/attachments': {
+    max: 30,
+    send: (ip) => {
+      const m = file();
+      return wrongGuess('POST', '/api/observations/outer/attachments', m.payload, m.headers)(ip);
+    },
+  },
 };
 
 describe('guessing is throttled on every public route', () => {
   it('every public route is placed in the table above', () => {
-    const listed = routes().filter((r) => 'public' in r.access && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`).sort();
+    const listed = routes()
+      .filter((r) => 'public' in r.access && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
     expect(listed).toEqual(Object.keys(PUBLIC_ROUTES).sort());
   });
 
@@ -374,7 +520,11 @@ describe('guessing is throttled on every public route', () => {
 
 describe('npm audit of production dependencies', () => {
   it('has no high or critical advisory (skipped, saying why, when the registry cannot be asked)', (ctx) => {
-    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/audit.mjs')], { cwd: REPO_ROOT, encoding: 'utf8', timeout: 150_000 });
+    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/audit.mjs')], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      timeout: 150_000,
+    });
     const output = `${run.stdout}${run.stderr}`;
     if (run.status === 3) {
       ctx.skip(`npm audit could not reach the registry's audit endpoint, so nothing was checked: ${output.trim().split('\n')[0]}`);
@@ -389,14 +539,31 @@ describe('npm audit of production dependencies', () => {
       const answer = (name: string, body: unknown) => {
         const f = path.join(dir, `${name}.json`);
         writeFileSync(f, JSON.stringify(body));
-        return spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/audit.mjs')], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, AUDIT_REPORT: f } });
+        return spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts/audit.mjs')], {
+          cwd: REPO_ROOT,
+          encoding: 'utf8',
+          env: { ...process.env, AUDIT_REPORT: f },
+        });
       };
-      const metadata = (high: number, moderate: number) => ({ vulnerabilities: { info: 0, low: 0, moderate, high, critical: 0, total: high + moderate }, dependencies: { prod: 100, total: 100 } });
-      const advisory = (severity: string) => ({ name: 'leftpad', severity, via: [{ title: 'Prototype pollution', url: 'https://example.invalid/GHSA-x', severity }], range: '<2.0.0', fixAvailable: true });
+      const metadata = (high: number, moderate: number) => ({
+        vulnerabilities: { info: 0, low: 0, moderate, high, critical: 0, total: high + moderate },
+        dependencies: { prod: 100, total: 100 },
+      });
+      const advisory = (severity: string) => ({
+        name: 'leftpad',
+        severity,
+        via: [{ title: 'Prototype pollution', url: 'https://example.invalid/GHSA-x', severity }],
+        range: '<2.0.0',
+        fixAvailable: true,
+      });
       const high = answer('high', { auditReportVersion: 2, vulnerabilities: { leftpad: advisory('high') }, metadata: metadata(1, 0) });
       expect(high.status).toBe(1);
       expect(high.stderr).toMatch(/high\s+leftpad <2\.0\.0 — Prototype pollution/);
-      const moderate = answer('moderate', { auditReportVersion: 2, vulnerabilities: { leftpad: advisory('moderate') }, metadata: metadata(0, 1) });
+      const moderate = answer('moderate', {
+        auditReportVersion: 2,
+        vulnerabilities: { leftpad: advisory('moderate') },
+        metadata: metadata(0, 1),
+      });
       expect(moderate.status).toBe(0);
       expect(moderate.stdout).toMatch(/moderate leftpad/);
       const refused = answer('refused', { message: '405 Method Not Allowed - POST /-/npm/v1/security/advisories/bulk', statusCode: 405 });

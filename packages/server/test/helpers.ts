@@ -109,7 +109,10 @@ export async function listeningTestApp(overrides: Partial<Config> = {}): Promise
   deps.push.attach(app.server, pushRequestHandlers(deps));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const t: TestApp = {
-    app, deps, ownerUrl: database.ownerUrl, appUrl: database.appUrl,
+    app,
+    deps,
+    ownerUrl: database.ownerUrl,
+    appUrl: database.appUrl,
     close: async () => {
       await deps.push.close();
       await app.close();
@@ -124,16 +127,43 @@ export async function listeningTestApp(overrides: Partial<Config> = {}): Promise
 export async function createOrg(t: TestApp, subDomain: string) {
   const orgs = createOrganizationService(t.deps.db.app);
   const { organization, adminId } = await orgs.createOrganization({
-    subDomain, name: `${subDomain} Ltd`, admin: { email: `admin@${subDomain}.test`, fullName: 'Admin', password: PASSWORD },
+    subDomain,
+    name: `${subDomain} Ltd`,
+    admin: { email: `admin@${subDomain}.test`, fullName: 'Admin', password: PASSWORD },
   });
   await asPlatform(t.deps.db.app, async (tx) => {
     await tx.execute(sql`select set_config('app.organization_id', ${organization.id}, true)`);
-    await createRole(tx, 'Reader', (['Observation', 'Incident'] as const).map((name) => ({
-      name, rAdd: false, rEdit: false, rView: true, rDestroy: false, isRevoke: false, isExtend: false, isClose: false, isReject: false, isApprove: false,
-    })));
+    await createRole(
+      tx,
+      'Reader',
+      (['Observation', 'Incident'] as const).map((name) => ({
+        name,
+        rAdd: false,
+        rEdit: false,
+        rView: true,
+        rDestroy: false,
+        isRevoke: false,
+        isExtend: false,
+        isClose: false,
+        isReject: false,
+        isApprove: false,
+      })),
+    );
   });
-  const user = await orgs.createUser(subDomain, { email: `user@${subDomain}.test`, fullName: 'User', password: PASSWORD, roleName: 'Reader' });
-  return { id: organization.id, subDomain, adminId, userId: user.id, adminEmail: `admin@${subDomain}.test`, userEmail: `user@${subDomain}.test` };
+  const user = await orgs.createUser(subDomain, {
+    email: `user@${subDomain}.test`,
+    fullName: 'User',
+    password: PASSWORD,
+    roleName: 'Reader',
+  });
+  return {
+    id: organization.id,
+    subDomain,
+    adminId,
+    userId: user.id,
+    adminEmail: `admin@${subDomain}.test`,
+    userEmail: `user@${subDomain}.test`,
+  };
 }
 
 export type Session = SignInResponse & { tenant: string };
@@ -147,31 +177,58 @@ export function nextIp(): string {
 
 export async function signIn(t: TestApp, tenant: string, email: string, password = PASSWORD): Promise<Session> {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': tenant }, payload: { email, password }, remoteAddress: nextIp(),
+    method: 'POST',
+    url: '/api/v1/authorize',
+    headers: { 'x-tenant': tenant },
+    payload: { email, password },
+    remoteAddress: nextIp(),
   });
   if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
   return { ...(res.json() as SignInResponse), tenant };
 }
 
 /** A request as the web client sends it: tenant, bearer and CSRF headers. */
-export function call(t: TestApp, s: Session | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown, extra: Record<string, string> = {}) {
-  const headers: Record<string, string> = { ...(s ? { 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf } : {}), ...extra };
+export function call(
+  t: TestApp,
+  s: Session | null,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  extra: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = {
+    ...(s ? { 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf } : {}),
+    ...extra,
+  };
   return t.app.inject({ method, url, headers, remoteAddress: nextIp(), ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
 /** A multipart body with one file in the field `file`, as the web sends uploads. */
 export function multipart(fileName: string, bytes: Buffer, contentType: string) {
   const boundary = `----bulwark${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 /** A multipart upload as the web sends it; without a session, as a guest of `tenant`. */
-export function upload(t: TestApp, s: Session | null, url: string, fileName: string, bytes: Buffer, contentType: string, extra: { tenant?: string; ip?: string; lang?: string } = {}) {
+export function upload(
+  t: TestApp,
+  s: Session | null,
+  url: string,
+  fileName: string,
+  bytes: Buffer,
+  contentType: string,
+  extra: { tenant?: string; ip?: string; lang?: string } = {},
+) {
   const m = multipart(fileName, bytes, contentType);
   return t.app.inject({
-    method: 'POST', url, payload: m.payload, remoteAddress: extra.ip ?? '10.9.9.9',
+    method: 'POST',
+    url,
+    payload: m.payload,
+    remoteAddress: extra.ip ?? '10.9.9.9',
     headers: {
       ...m.headers,
       ...(s ? { 'x-tenant': s.tenant, authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf } : { 'x-tenant': extra.tenant ?? '' }),
@@ -181,4 +238,7 @@ export function upload(t: TestApp, s: Session | null, url: string, fileName: str
 }
 
 /** The smallest valid PNG (1×1): an image that passes the content check. */
-export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);

@@ -38,30 +38,56 @@ afterAll(() => t.close());
  */
 type Design = { why: string; revealsAtA?: true; writesAtA?: true; revealsAnywhere?: true };
 const PUBLIC: Record<string, Design> = {
-  'GET /api/guest_users/availability': { why: 'the guest sign-up page at A’s address shows A’s name and whether A takes guests', revealsAtA: true },
-  'GET /api/observations/outer_obs_data': { why: 'the guest report form at A’s address lists A’s sites, areas and categories', revealsAtA: true },
-  'GET /api/registrations/sub_domain_availability': { why: 'sign-up tells whether a sub-domain is taken, A’s included', revealsAnywhere: true },
+  'GET /api/guest_users/availability': {
+    why: 'the guest sign-up page at A’s address shows A’s name and whether A takes guests',
+    revealsAtA: true,
+  },
+  'GET /api/observations/outer_obs_data': {
+    why: 'the guest report form at A’s address lists A’s sites, areas and categories',
+    revealsAtA: true,
+  },
+  'GET /api/registrations/sub_domain_availability': {
+    why: 'sign-up tells whether a sub-domain is taken, A’s included',
+    revealsAnywhere: true,
+  },
   'GET /api/v1/organizations/lookup': { why: 'the sign-in page asks whether a sub-domain exists, A’s included', revealsAnywhere: true },
   'GET /api/sso/status': { why: 'the sign-in page at A’s address says whether A signs in through its provider' },
-  'GET /api/sso/authorize': { why: 'at A’s address it sends the browser to A’s provider with A’s public client id', revealsAtA: true, writesAtA: true },
+  'GET /api/sso/authorize': {
+    why: 'at A’s address it sends the browser to A’s provider with A’s public client id',
+    revealsAtA: true,
+    writesAtA: true,
+  },
   'GET /api/sso/callback': { why: 'answers a provider’s redirect; nothing of A without a valid state' },
   'POST /api/sso/exchange': { why: 'a one-time code of A’s own browser; nothing without it' },
   'GET /api/v1/authorize': { why: 'always refused: credentials never travel in a URL' },
   'POST /api/v1/authorize': {
     why: 'signing in at A’s address with A’s e-mail counts the failed attempt on A’s account (lock-out), and the spec’s texts tell "email not found" from "incorrect password"',
-    writesAtA: true, revealsAtA: true,
+    writesAtA: true,
+    revealsAtA: true,
   },
   'POST /api/v1/password_resets': {
     why: 'anyone may ask for a reset link for an A e-mail at A’s address; it is mailed to A’s user only, and the spec’s texts say "no account associated with this email"',
-    writesAtA: true, revealsAtA: true,
+    writesAtA: true,
+    revealsAtA: true,
   },
-  'POST /api/v1/password_resets/:token': { why: 'A’s own reset link sets the password at A’s address (the link is the proof)', writesAtA: true, revealsAtA: true },
-  'POST /api/users/activate': { why: 'A’s own activation link sets the password at A’s address (the link is the proof)', writesAtA: true, revealsAtA: true },
+  'POST /api/v1/password_resets/:token': {
+    why: 'A’s own reset link sets the password at A’s address (the link is the proof)',
+    writesAtA: true,
+    revealsAtA: true,
+  },
+  'POST /api/users/activate': {
+    why: 'A’s own activation link sets the password at A’s address (the link is the proof)',
+    writesAtA: true,
+    revealsAtA: true,
+  },
   'GET /api/v2/api_connection_checks': { why: 'says the API is up' },
   'POST /api/guest_users': { why: 'a visitor at A’s address asks for a guest account of A (A allows guests)', writesAtA: true },
   'POST /api/observations/outer': { why: 'a guest at A’s address reports into A, naming A’s site', writesAtA: true, revealsAtA: true },
   'POST /api/observations/outer/attachments': { why: 'a guest at A’s address uploads a photo for a report to A', writesAtA: true },
-  'POST /api/organizations': { why: 'sign-up: a pending registration of the platform, refused for a taken sub-domain such as A’s', revealsAnywhere: true },
+  'POST /api/organizations': {
+    why: 'sign-up: a pending registration of the platform, refused for a taken sub-domain such as A’s',
+    revealsAnywhere: true,
+  },
   'POST /api/registrations/:registration_id/resend': { why: 'a pending sign-up, held by the platform, never by an organisation' },
   'POST /api/registrations/:registration_id/verify': { why: 'a pending sign-up, held by the platform, never by an organisation' },
   'POST /api/v1/refresh_token': { why: 'works from the caller’s own refresh token (X-Refresh-Token), which the probe sends as B' },
@@ -88,27 +114,44 @@ describe('filling route parameters', () => {
   });
 
   it('falls back to every id of A for a parameter it cannot classify, and says so when none fits', () => {
-    const widget: RouteRecord = { method: 'GET', url: '/api/widgets/:widget_id', access: { session: true }, schema: { params: z.object({ widget_id: z.uuid() }) } };
+    const widget: RouteRecord = {
+      method: 'GET',
+      url: '/api/widgets/:widget_id',
+      access: { session: true },
+      schema: { params: z.object({ widget_id: z.uuid() }) },
+    };
     const [c] = coverage(widget, poolA);
     const everyId = fallbackIds(poolA);
     for (const kind of ['sites', 'users', 'observations', 'actions', 'files', 'notifications', 'safety_interactions']) {
       expect(everyId).toEqual(expect.arrayContaining(poolA[kind]!.slice(0, 8)));
     }
     expect(c).toEqual({ name: 'widget_id', how: 'fallback', tried: everyId.length, accepted: everyId.length });
-    const numbered: RouteRecord = { method: 'GET', url: '/api/widgets/:code', access: { session: true }, schema: { params: z.object({ code: z.coerce.number().int() }) } };
+    const numbered: RouteRecord = {
+      method: 'GET',
+      url: '/api/widgets/:code',
+      access: { session: true },
+      schema: { params: z.object({ code: z.coerce.number().int() }) },
+    };
     expect(coverage(numbered, poolA)[0]).toMatchObject({ how: 'fallback', accepted: 0 });
   });
 
   it('puts A’s ids into the body and query fields that hold ids', () => {
     const obs = t.app.registeredRoutes.find((r) => r.method === 'POST' && r.url === '/api/observations')!;
     const filled = fillRoute(obs, poolA, (s) => (s.many ? candidates(s.kind, poolA) : candidates(s.kind, poolA)[0]!));
-    expect(filled.payload).toMatchObject({ site_id: world.a.ids.sites![0], category_id: world.a.ids.categories![0], attachment_ids: expect.arrayContaining([world.a.ids.files![0]]) });
+    expect(filled.payload).toMatchObject({
+      site_id: world.a.ids.sites![0],
+      category_id: world.a.ids.categories![0],
+      attachment_ids: expect.arrayContaining([world.a.ids.files![0]]),
+    });
   });
 });
 
 describe('public routes', () => {
   it('are each looked at for what they reveal at A’s address', () => {
-    const registered = t.app.registeredRoutes.filter((r) => probed(r) && isPublic(r)).map(routeKey).sort();
+    const registered = t.app.registeredRoutes
+      .filter((r) => probed(r) && isPublic(r))
+      .map(routeKey)
+      .sort();
     expect(registered).toEqual(Object.keys(PUBLIC).sort());
   });
 });
@@ -132,8 +175,10 @@ async function snapshotQuery(): Promise<string> {
     `select table_name from information_schema.columns where table_schema = 'public' and column_name = 'organization_id' order by table_name`,
   );
   // An order-free sum of row hashes: no sort, so a snapshot per route stays cheap.
-  const parts = rows.map(({ table_name: name }) =>
-    `(select count(*) || ':' || coalesce(sum(hashtextextended(x::text, 0)), 0) from "${name}" x where x.organization_id = $1) as "${name}"`);
+  const parts = rows.map(
+    ({ table_name: name }) =>
+      `(select count(*) || ':' || coalesce(sum(hashtextextended(x::text, 0)), 0) from "${name}" x where x.organization_id = $1) as "${name}"`,
+  );
   parts.push(`(select hashtextextended(x::text, 0)::text from organizations x where x.id = $1) as organizations`);
   return `select ${parts.join(', ')}`;
 }
@@ -147,7 +192,11 @@ async function probe(app: FastifyInstance, list: RouteRecord[]) {
   // B's sessions are shared by the probes of this file; one may have been signed out by an earlier run.
   const sessions: Record<Exclude<Actor, 'nobody'>, Session> = world.b.sessions;
   const keepAlive = async (actor: Exclude<Actor, 'nobody'>) => {
-    const alive = await app.inject({ method: 'GET', url: '/api/auth', headers: { 'x-tenant': world.b.subDomain, authorization: `Bearer ${sessions[actor].token}` } });
+    const alive = await app.inject({
+      method: 'GET',
+      url: '/api/auth',
+      headers: { 'x-tenant': world.b.subDomain, authorization: `Bearer ${sessions[actor].token}` },
+    });
     if (alive.statusCode !== 200) sessions[actor] = await signIn(t, world.b.subDomain, world.b.logins[actor], PASSWORD);
   };
   for (const actor of ['admin', 'user', 'guest'] as const) await keepAlive(actor);
@@ -178,7 +227,13 @@ async function probe(app: FastifyInstance, list: RouteRecord[]) {
       body = JSON.stringify(filled.payload);
     }
     requests += 1;
-    const res = await app.inject({ method: r.method as 'GET', url: filled.url, headers, remoteAddress: nextIp(), ...(body === undefined ? {} : { payload: body }) });
+    const res = await app.inject({
+      method: r.method as 'GET',
+      url: filled.url,
+      headers,
+      remoteAddress: nextIp(),
+      ...(body === undefined ? {} : { payload: body }),
+    });
     return { status: res.statusCode, code: codeOf(res.body), text: `${res.body}\n${JSON.stringify(res.headers)}`, carried };
   };
 
@@ -186,29 +241,36 @@ async function probe(app: FastifyInstance, list: RouteRecord[]) {
   for (const r of list) {
     routes += 1;
     const key = routeKey(r);
-    const design = isPublic(r) ? PUBLIC[key] ?? { why: 'unlisted' } : null;
+    const design = isPublic(r) ? (PUBLIC[key] ?? { why: 'unlisted' }) : null;
     const slots = slotsOf(r, poolA);
     const path = slots.filter((s) => s.key.startsWith('path.'));
     const isEmail = (s: Slot) => 'kind' in s.kind && s.kind.kind === 'emails';
-    const victim = (at: 'B' | 'A', vary?: { key: string; index: number }): Pick => (s) => {
-      // An address belongs to no tenant (one person may be in both); at B's address A's would only be planted in B.
-      if (at === 'B' && isEmail(s)) return nowhere(s);
-      const values = candidates(s.kind, poolA);
-      // A list takes the records after the first, which single fields take: "the escalation user is not a reviewer".
-      if (s.many) return (values.length > 1 ? values.slice(1) : values).slice(0, s.max ?? values.length);
-      return values[vary?.key === s.key ? vary.index : 0] ?? nowhere(s);
-    };
+    const victim =
+      (at: 'B' | 'A', vary?: { key: string; index: number }): Pick =>
+      (s) => {
+        // An address belongs to no tenant (one person may be in both); at B's address A's would only be planted in B.
+        if (at === 'B' && isEmail(s)) return nowhere(s);
+        const values = candidates(s.kind, poolA);
+        // A list takes the records after the first, which single fields take: "the escalation user is not a reviewer".
+        if (s.many) return (values.length > 1 ? values.slice(1) : values).slice(0, s.max ?? values.length);
+        return values[vary?.key === s.key ? vary.index : 0] ?? nowhere(s);
+      };
     // Each record of the path's kind in turn (a linked file, a loose one, a photo: each has its own gate);
     // in the body and query A's first record of each kind stands for the rest.
     const extras: Array<{ label: string; pick: Pick }> = [];
     for (const s of path) {
       const values = candidates(s.kind, poolA);
-      for (let i = 1; i < values.length; i += 1) extras.push({ label: `${s.key}=${values[i]}`, pick: victim('B', { key: s.key, index: i }) });
+      for (let i = 1; i < values.length; i += 1)
+        extras.push({ label: `${s.key}=${values[i]}`, pick: victim('B', { key: s.key, index: i }) });
     }
     // B's own record in the path, A's ids in the query and body: where a foreign reference would slip in.
-    const ownUsable = slots.length > path.length && path.length > 0 && path.every((s) => !('fallback' in s.kind) && candidates(s.kind, poolB).length > 0);
+    const ownUsable =
+      slots.length > path.length && path.length > 0 && path.every((s) => !('fallback' in s.kind) && candidates(s.kind, poolB).length > 0);
     const inPath = (s: Slot) => s.key.startsWith('path.');
-    const ownPath = (pick: Pick): Pick => (s) => (inPath(s) ? candidates(s.kind, poolB)[0]! : pick(s));
+    const ownPath =
+      (pick: Pick): Pick =>
+      (s) =>
+        inPath(s) ? candidates(s.kind, poolB)[0]! : pick(s);
 
     const check = (label: string, reply: Reply, reveals = false) => {
       if (reply.status >= 500) failures.push(`${key} ${label}: ${reply.status} ${reply.text.slice(0, 200)}`);
@@ -219,7 +281,14 @@ async function probe(app: FastifyInstance, list: RouteRecord[]) {
     };
     const shape = (reply: Reply) => `${reply.status} ${reply.code ?? ''}`;
     /** The victim request and its twin (A's values swapped for ones that exist nowhere) must answer alike. */
-    const pair = async (label: string, pick: Pick, actor: Actor, at: 'B' | 'A-header' | 'A-host', reveals: boolean, keep?: (s: Slot) => boolean) => {
+    const pair = async (
+      label: string,
+      pick: Pick,
+      actor: Actor,
+      at: 'B' | 'A-header' | 'A-host',
+      reveals: boolean,
+      keep?: (s: Slot) => boolean,
+    ) => {
       // A route without slots has no twin: the same request twice would only sign out twice.
       const nothing = slots.length ? await send(r, twinOf(pick, keep), actor, at) : null;
       const reply = await send(r, pick, actor, at);
@@ -250,13 +319,23 @@ async function probe(app: FastifyInstance, list: RouteRecord[]) {
     // (b, c, d) At A's address: B's token, by header or by host, is refused; nobody must sign in first.
     // These never reach a handler, so they run alongside (a).
     if (!design) {
-      const tries = ACTORS.flatMap((actor): Array<[Actor, 'A-header' | 'A-host']> => (actor === 'nobody' ? [[actor, 'A-header']] : [[actor, 'A-header'], [actor, 'A-host']]));
-      await Promise.all([...atB, ...tries.map(async ([actor, at]) => {
-        const reply = await send(r, victim('A'), actor, at);
-        check(`${actor} at ${at}`, reply);
-        const expected = actor === 'nobody' ? 'unauthorized' : 'tenant_mismatch';
-        if (reply.code !== expected) failures.push(`${key} ${actor} at ${at}: ${shape(reply)}, expected ${expected}`);
-      })]);
+      const tries = ACTORS.flatMap((actor): Array<[Actor, 'A-header' | 'A-host']> =>
+        actor === 'nobody'
+          ? [[actor, 'A-header']]
+          : [
+              [actor, 'A-header'],
+              [actor, 'A-host'],
+            ],
+      );
+      await Promise.all([
+        ...atB,
+        ...tries.map(async ([actor, at]) => {
+          const reply = await send(r, victim('A'), actor, at);
+          check(`${actor} at ${at}`, reply);
+          const expected = actor === 'nobody' ? 'unauthorized' : 'tenant_mismatch';
+          if (reply.code !== expected) failures.push(`${key} ${actor} at ${at}: ${shape(reply)}, expected ${expected}`);
+        }),
+      ]);
     } else {
       await Promise.all(atB);
       if (design.writesAtA) {
@@ -271,7 +350,8 @@ async function probe(app: FastifyInstance, list: RouteRecord[]) {
       const anonymous = await pair('A ids', victim('A'), 'nobody', 'A-host', reveals);
       const withB = await send(r, victim('A'), 'admin', 'A-header');
       check('admin at A-header, A ids', withB, reveals);
-      if (shape(withB) !== shape(anonymous)) failures.push(`${key} admin at A-header: B's tokens answer ${shape(withB)}, nobody ${shape(anonymous)}`);
+      if (shape(withB) !== shape(anonymous))
+        failures.push(`${key} admin at A-header: B's tokens answer ${shape(withB)}, nobody ${shape(anonymous)}`);
     }
     const after = await snapshot();
     if (!design?.writesAtA) for (const table of changed(before, after)) failures.push(`${key}: its requests changed A's ${table}`);
@@ -296,27 +376,46 @@ describe('organisation B against organisation A', () => {
     const app = await buildApp(t.deps, { logger: false });
     const r = app.withTypeProvider<ZodTypeProvider>();
     const owner = t.deps.db.ownerPool;
-    r.get('/api/leaky/sites/:id', { config: { access: { session: true } }, schema: { params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
-      const { rows } = await owner.query<{ name: string }>('select name from sites where id = $1', [req.params.id]);
-      return rows[0] ? { name: rows[0].name } : reply.status(404).send({ errors: ['Not found.'], code: 'not_found' });
-    });
-    r.delete('/api/leaky/workflows/:id', { config: { access: { admin: true } }, schema: { params: z.object({ id: z.uuid() }) } }, async (req, reply) => {
-      const { rows } = await owner.query('select 1 from workflows where id = $1', [req.params.id]);
-      return rows[0] ? reply.status(403).send({ errors: ['Forbidden.'], code: 'forbidden' }) : reply.status(404).send({ errors: ['Not found.'], code: 'not_found' });
-    });
-    r.post('/api/leaky/sites/touch', { config: { access: { session: true } }, schema: { body: z.object({ site_id: z.uuid() }) } }, async (req, reply) => {
-      await owner.query('update sites set city = $2 where id = $1', [req.body.site_id, 'Touched']);
-      return reply.status(404).send({ errors: ['Not found.'], code: 'not_found' });
-    });
+    r.get(
+      '/api/leaky/sites/:id',
+      { config: { access: { session: true } }, schema: { params: z.object({ id: z.uuid() }) } },
+      async (req, reply) => {
+        const { rows } = await owner.query<{ name: string }>('select name from sites where id = $1', [req.params.id]);
+        return rows[0] ? { name: rows[0].name } : reply.status(404).send({ errors: ['Not found.'], code: 'not_found' });
+      },
+    );
+    r.delete(
+      '/api/leaky/workflows/:id',
+      { config: { access: { admin: true } }, schema: { params: z.object({ id: z.uuid() }) } },
+      async (req, reply) => {
+        const { rows } = await owner.query('select 1 from workflows where id = $1', [req.params.id]);
+        return rows[0]
+          ? reply.status(403).send({ errors: ['Forbidden.'], code: 'forbidden' })
+          : reply.status(404).send({ errors: ['Not found.'], code: 'not_found' });
+      },
+    );
+    r.post(
+      '/api/leaky/sites/touch',
+      { config: { access: { session: true } }, schema: { body: z.object({ site_id: z.uuid() }) } },
+      async (req, reply) => {
+        await owner.query('update sites set city = $2 where id = $1', [req.body.site_id, 'Touched']);
+        return reply.status(404).send({ errors: ['Not found.'], code: 'not_found' });
+      },
+    );
     await app.ready();
     try {
-      const { failures } = await probe(app, app.registeredRoutes.filter((x) => probed(x) && x.url.startsWith('/api/leaky/')));
-      expect(failures).toEqual(expect.arrayContaining([
-        expect.stringMatching(new RegExp(`^GET /api/leaky/sites/:id admin at B, A ids: shows A's .*${world.a.secret}`)),
-        'GET /api/leaky/sites/:id admin at B, A ids: A\'s value answers 200 , one that exists nowhere 404 not_found',
-        'DELETE /api/leaky/workflows/:id admin at B, A ids: A\'s value answers 403 forbidden, one that exists nowhere 404 not_found',
-        'POST /api/leaky/sites/touch: its requests changed A\'s sites',
-      ]));
+      const { failures } = await probe(
+        app,
+        app.registeredRoutes.filter((x) => probed(x) && x.url.startsWith('/api/leaky/')),
+      );
+      expect(failures).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`^GET /api/leaky/sites/:id admin at B, A ids: shows A's .*${world.a.secret}`)),
+          "GET /api/leaky/sites/:id admin at B, A ids: A's value answers 200 , one that exists nowhere 404 not_found",
+          "DELETE /api/leaky/workflows/:id admin at B, A ids: A's value answers 403 forbidden, one that exists nowhere 404 not_found",
+          "POST /api/leaky/sites/touch: its requests changed A's sites",
+        ]),
+      );
     } finally {
       await app.close();
     }

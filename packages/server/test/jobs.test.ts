@@ -19,19 +19,27 @@ beforeAll(async () => {
   database = await freshDatabase();
   db = connect(database.appUrl, database.ownerUrl, 2);
   const { organization, adminId } = await createOrganizationService(db.app).createOrganization({
-    subDomain: 'alpha', name: 'Alpha Ltd', admin: { email: 'admin@alpha.test', fullName: 'Admin', password: PASSWORD },
+    subDomain: 'alpha',
+    name: 'Alpha Ltd',
+    admin: { email: 'admin@alpha.test', fullName: 'Admin', password: PASSWORD },
   });
   orgId = organization.id;
   userId = adminId;
   const other = await createOrganizationService(db.app).createOrganization({
-    subDomain: 'bravo', name: 'Bravo Ltd', admin: { email: 'admin@bravo.test', fullName: 'Admin', password: PASSWORD },
+    subDomain: 'bravo',
+    name: 'Bravo Ltd',
+    admin: { email: 'admin@bravo.test', fullName: 'Admin', password: PASSWORD },
   });
   otherOrgId = other.organization.id;
   otherUserId = other.adminId;
   // As runtime.ts wires it: the real purge on the owner connection, with its hourly schedule.
   jobs = await startJobs(
     database.ownerUrl,
-    { [PURGE_QUEUE]: async () => { await purgeExpiredTokens(db.owner); } },
+    {
+      [PURGE_QUEUE]: async () => {
+        await purgeExpiredTokens(db.owner);
+      },
+    },
     [{ name: PURGE_QUEUE, cron: '17 * * * *' }],
     (m) => logged.push(m),
   );
@@ -44,9 +52,13 @@ afterAll(async () => {
 });
 
 const resetTokens = async () =>
-  (await db.ownerPool.query<{ token_hash: string }>('select token_hash from password_reset_tokens order by token_hash')).rows.map((r) => r.token_hash);
+  (await db.ownerPool.query<{ token_hash: string }>('select token_hash from password_reset_tokens order by token_hash')).rows.map(
+    (r) => r.token_hash,
+  );
 const refreshTokens = async () =>
-  (await db.ownerPool.query<{ token_hash: string }>('select token_hash from refresh_tokens order by token_hash')).rows.map((r) => r.token_hash);
+  (await db.ownerPool.query<{ token_hash: string }>('select token_hash from refresh_tokens order by token_hash')).rows.map(
+    (r) => r.token_hash,
+  );
 
 describe('the token purge job', () => {
   it('registers the hourly schedule of the purge queue', async () => {
@@ -69,8 +81,12 @@ describe('the token purge job', () => {
         ($1, 'reset-expired-bravo', $2, now() - interval '1 second'), ($1, 'reset-live-bravo', $2, now() + interval '1 hour')`,
       [otherOrgId, otherUserId],
     );
-    const { rows: [session] } = await db.ownerPool.query<{ id: string }>(
-      'insert into sessions (organization_id, user_id) values ($1, $2) returning id', [orgId, userId]);
+    const {
+      rows: [session],
+    } = await db.ownerPool.query<{ id: string }>('insert into sessions (organization_id, user_id) values ($1, $2) returning id', [
+      orgId,
+      userId,
+    ]);
     await db.ownerPool.query(
       `insert into refresh_tokens (organization_id, token_hash, session_id, expires_at) values
         ($1, 'refresh-expired', $2, now() - interval '1 minute'),
@@ -78,13 +94,22 @@ describe('the token purge job', () => {
       [orgId, session!.id],
     );
     expect(await resetTokens()).toEqual([
-      'reset-expired', 'reset-expired-bravo', 'reset-live', 'reset-live-bravo', 'reset-used-just-now', 'reset-used-long-ago',
+      'reset-expired',
+      'reset-expired-bravo',
+      'reset-live',
+      'reset-live-bravo',
+      'reset-used-just-now',
+      'reset-used-long-ago',
     ]);
 
     await jobs!.send(PURGE_QUEUE, {});
     // The purge runs two statements (reset tokens, then refresh tokens): wait for both.
-    await waitUntil('the purge job to delete the expired tokens', async () =>
-      !(await resetTokens()).includes('reset-expired') && !(await refreshTokens()).includes('refresh-expired'), 30_000, 250);
+    await waitUntil(
+      'the purge job to delete the expired tokens',
+      async () => !(await resetTokens()).includes('reset-expired') && !(await refreshTokens()).includes('refresh-expired'),
+      30_000,
+      250,
+    );
 
     expect(await resetTokens()).toEqual(['reset-live', 'reset-live-bravo', 'reset-used-just-now']);
     expect(await refreshTokens()).toEqual(['refresh-live']);

@@ -12,11 +12,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the outbox an admin reads when no mail server is set', () => {
-  it('shows invitations and the admin\'s own reset link, never another person\'s reset link', async () => {
+  it("shows invitations and the admin's own reset link, never another person's reset link", async () => {
     await inTenant(t.deps.db.app, org.id, async (tx) => {
-      await t.deps.mail.enqueue(tx, { to: org.userEmail, subject: 'Reset', body: 'Open http://x.test/password-reset/SECRETTOKEN123 within an hour.' });
-      await t.deps.mail.enqueue(tx, { to: org.adminEmail, subject: 'Reset', body: 'Open http://x.test/password-reset/MYOWNTOKEN456 within an hour.' });
-      await t.deps.mail.enqueue(tx, { to: 'new.person@outboxed.test', subject: 'Invited', body: 'Open http://x.test/password-reset/INVITETOKEN789?activate=1 to start.' });
+      await t.deps.mail.enqueue(tx, {
+        to: org.userEmail,
+        subject: 'Reset',
+        body: 'Open http://x.test/password-reset/SECRETTOKEN123 within an hour.',
+      });
+      await t.deps.mail.enqueue(tx, {
+        to: org.adminEmail,
+        subject: 'Reset',
+        body: 'Open http://x.test/password-reset/MYOWNTOKEN456 within an hour.',
+      });
+      await t.deps.mail.enqueue(tx, {
+        to: 'new.person@outboxed.test',
+        subject: 'Invited',
+        body: 'Open http://x.test/password-reset/INVITETOKEN789?activate=1 to start.',
+      });
     });
     const admin = await signIn(t, org.subDomain, org.adminEmail);
     const res = await call(t, admin, 'GET', '/api/mail_outbox');

@@ -73,8 +73,14 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-const variables = { action_title: 'Replace the guard rail', due_date: '2026-12-15', assigned_by: 'Admin', action_link: 'https://smtpco.example/actions/summary/1' };
-const outboxRow = async (id: string) => (await inTenant(t.deps.db.app, org.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.id, id))))[0];
+const variables = {
+  action_title: 'Replace the guard rail',
+  due_date: '2026-12-15',
+  assigned_by: 'Admin',
+  action_link: 'https://smtpco.example/actions/summary/1',
+};
+const outboxRow = async (id: string) =>
+  (await inTenant(t.deps.db.app, org.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.id, id))))[0];
 
 async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
@@ -87,16 +93,20 @@ async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, ms =
 }
 
 describe('SMTP delivery of a templated mail', () => {
-  it('delivers the organisation\'s text through the job queue to the SMTP server and marks it sent', async () => {
+  it("delivers the organisation's text through the job queue to the SMTP server and marks it sent", async () => {
     const admin = await signIn(t, org.subDomain, org.adminEmail);
     const put = await call(t, admin, 'PUT', `/api/organizations/${org.id}/mailer_modules/3/scenarios/action_assigned`, {
-      language: 'en', subject: 'Smtpco action: [action_title]', in_app: 'New action due [due_date]',
-      body: 'Dear [user_name], please act before [due_date]: [action_link]', footer: 'Smtpco EHS',
+      language: 'en',
+      subject: 'Smtpco action: [action_title]',
+      in_app: 'New action due [due_date]',
+      body: 'Dear [user_name], please act before [due_date]: [action_link]',
+      footer: 'Smtpco EHS',
     });
     expect(put.statusCode).toBe(200);
 
     const queued = await inTenant(t.deps.db.app, org.id, (tx) =>
-      sendTemplatedMail(tx, t.deps, { scenario: 'action_assigned', to: org.userEmail, language: 'en', variables, userId: org.userId }));
+      sendTemplatedMail(tx, t.deps, { scenario: 'action_assigned', to: org.userEmail, language: 'en', variables, userId: org.userId }),
+    );
     expect((await outboxRow(queued.mailId!))?.status).toBe('pending');
     await dispatchTemplatedMail(t.deps, queued);
 
@@ -119,7 +129,12 @@ describe('SMTP delivery of a templated mail', () => {
   });
 
   it('hides sign-in tokens of delivered mail from the outbox screen', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/password_resets', headers: { 'x-tenant': org.subDomain }, payload: { email: org.userEmail } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password_resets',
+      headers: { 'x-tenant': org.subDomain },
+      payload: { email: org.userEmail },
+    });
     expect(res.statusCode).toBe(200);
     const mail = await waitFor(() => received.find((r) => r.to.includes(org.userEmail) && r.raw.includes('/password-reset/')));
     const token = /\/password-reset\/([A-Za-z0-9_-]+)/.exec(mail.raw)?.[1];
@@ -134,7 +149,13 @@ describe('SMTP delivery of a templated mail', () => {
   it('records a refusal as failed with its error, lets the job retry, and sends once the server accepts', async () => {
     refuse = true;
     const queued = await inTenant(t.deps.db.app, org.id, (tx) =>
-      sendTemplatedMail(tx, t.deps, { scenario: 'action_overdue', to: org.adminEmail, language: 'en', variables: { action_title: 'Refused one', due_date: '2026-11-01', days_overdue: '20', action_link: 'l' } }));
+      sendTemplatedMail(tx, t.deps, {
+        scenario: 'action_overdue',
+        to: org.adminEmail,
+        language: 'en',
+        variables: { action_title: 'Refused one', due_date: '2026-11-01', days_overdue: '20', action_link: 'l' },
+      }),
+    );
     const data = { organizationId: org.id, id: queued.mailId! };
     // The job handler throws so that pg-boss retries it with back-off.
     await expect(t.deps.mail.deliver(data)).rejects.toThrow(/550|Mailbox unavailable/);
@@ -155,12 +176,19 @@ describe('SMTP delivery of a templated mail', () => {
     expect(received.filter((r) => r.raw.includes('Refused one'))).toHaveLength(1);
   });
 
-  it('does not hand an unsubscribed recipient\'s mail to the queue at all', async () => {
+  it("does not hand an unsubscribed recipient's mail to the queue at all", async () => {
     const user = await signIn(t, org.subDomain, org.userEmail);
     await call(t, user, 'PUT', '/api/email_subscriptions', { subscriptions: [{ scenario_id: 'action_due_soon', email: false }] });
     const before = received.length;
     const queued = await inTenant(t.deps.db.app, org.id, (tx) =>
-      sendTemplatedMail(tx, t.deps, { scenario: 'action_due_soon', to: org.userEmail, language: 'en', variables: { action_title: 'Quiet', due_date: 'soon', action_link: 'l' }, userId: org.userId }));
+      sendTemplatedMail(tx, t.deps, {
+        scenario: 'action_due_soon',
+        to: org.userEmail,
+        language: 'en',
+        variables: { action_title: 'Quiet', due_date: 'soon', action_link: 'l' },
+        userId: org.userId,
+      }),
+    );
     await dispatchTemplatedMail(t.deps, queued);
     expect(queued.mailId).toBeNull();
     expect(queued.notificationId).not.toBeNull();
@@ -170,13 +198,22 @@ describe('SMTP delivery of a templated mail', () => {
 
   it('the sweep hands a message that was never queued (e.g. written by a node without workers) to the delivery job', async () => {
     const queued = await inTenant(t.deps.db.app, org.id, (tx) =>
-      sendTemplatedMail(tx, t.deps, { scenario: 'audit_approved', to: org.adminEmail, language: 'en', variables: { audit_title: 'Forgotten audit', score: '88%', audit_link: 'l' } }));
+      sendTemplatedMail(tx, t.deps, {
+        scenario: 'audit_approved',
+        to: org.adminEmail,
+        language: 'en',
+        variables: { audit_title: 'Forgotten audit', score: '88%', audit_link: 'l' },
+      }),
+    );
     // No dispatch: only the sweep can deliver it. A fresh one is left alone (its job may still be on the way).
     const sweep = mailersModule.jobs!(t.deps).handlers[MAIL_SWEEP_QUEUE]!;
     await sweep({});
     await new Promise((r) => setTimeout(r, 3_000));
     expect(received.some((r) => r.raw.includes('Forgotten audit'))).toBe(false);
-    await t.deps.db.owner.update(mailOutbox).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(mailOutbox.id, queued.mailId!));
+    await t.deps.db.owner
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(mailOutbox.id, queued.mailId!));
     await sweep({});
     await waitFor(() => received.find((r) => r.raw.includes('Forgotten audit')));
     const row = await waitFor(async () => {

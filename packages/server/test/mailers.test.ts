@@ -62,7 +62,16 @@ describe('catalogue calls', () => {
     const res = await call(t, adminA, 'GET', `/api/organizations/${a.id}/mailer_modules`);
     expect(res.statusCode).toBe(200);
     const { modules } = res.json() as { modules: Array<{ id: number; key: string; scenario_count: number; customized_count: number }> };
-    expect(modules.map((m) => m.key)).toEqual(['users', 'observations', 'actions', 'incidents', 'permits', 'audits', 'hira', 'organization']);
+    expect(modules.map((m) => m.key)).toEqual([
+      'users',
+      'observations',
+      'actions',
+      'incidents',
+      'permits',
+      'audits',
+      'hira',
+      'organization',
+    ]);
     expect(modules.find((m) => m.key === 'actions')).toMatchObject({ id: 3, scenario_count: 4, customized_count: 0 });
   });
 
@@ -78,7 +87,7 @@ describe('catalogue calls', () => {
     expect((await call(t, adminA, 'GET', `/api/organizations/${a.id}/mailer_modules/abc/scenarios`)).statusCode).toBe(400);
   });
 
-  it('shows a scenario\'s default texts in every language; a scenario of another module or unknown is 404', async () => {
+  it("shows a scenario's default texts in every language; a scenario of another module or unknown is 404", async () => {
     const res = await call(t, adminA, 'GET', scenarioUrl(a.id, 3, 'action_assigned'));
     expect(res.statusCode).toBe(200);
     const body = res.json() as { templates: Record<string, { subject: string; customized: boolean; footer: string }> };
@@ -93,7 +102,10 @@ describe('catalogue calls', () => {
 
 describe('saving texts (spec 001 §5: bracketed variables must not be removed)', () => {
   it('refuses a body that removed a required variable, naming it, and writes nothing', async () => {
-    const res = await call(t, adminA, 'PUT', scenarioUrl(a.id, 3, 'action_assigned'), { ...esOverride, body: 'Hola [user_name], revise [action_link].' });
+    const res = await call(t, adminA, 'PUT', scenarioUrl(a.id, 3, 'action_assigned'), {
+      ...esOverride,
+      body: 'Hola [user_name], revise [action_link].',
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json() as { code: string; fields: Record<string, string> };
     expect(body.code).toBe('validation_failed');
@@ -106,7 +118,14 @@ describe('saving texts (spec 001 §5: bracketed variables must not be removed)',
     ['tr', 'değişkeni değil'],
     ['zh', '不是此邮件的变量'],
   ])('refuses an unknown variable with a message in %s', async (lang, text) => {
-    const res = await call(t, adminA, 'PUT', scenarioUrl(a.id, 3, 'action_assigned'), { ...esOverride, subject: 'Permiso [permit_id]' }, { 'accept-language': lang });
+    const res = await call(
+      t,
+      adminA,
+      'PUT',
+      scenarioUrl(a.id, 3, 'action_assigned'),
+      { ...esOverride, subject: 'Permiso [permit_id]' },
+      { 'accept-language': lang },
+    );
     expect(res.statusCode).toBe(400);
     const fields = (res.json() as { fields: Record<string, string> }).fields;
     expect(fields['subject']).toContain('[permit_id]');
@@ -128,11 +147,21 @@ describe('saving texts (spec 001 §5: bracketed variables must not be removed)',
   it('saves one language and leaves the others on their defaults', async () => {
     const res = await call(t, adminA, 'PUT', scenarioUrl(a.id, 3, 'action_assigned'), esOverride);
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { customized_languages: string[]; templates: Record<string, { subject: string; customized: boolean; footer: string; defaults: { subject: string } }> };
+    const body = res.json() as {
+      customized_languages: string[];
+      templates: Record<string, { subject: string; customized: boolean; footer: string; defaults: { subject: string } }>;
+    };
     expect(body.customized_languages).toEqual(['es']);
-    expect(body.templates['es']).toMatchObject({ subject: esOverride.subject, footer: 'Pie ACME', customized: true, defaults: { subject: assigned.defaults.es.subject } });
+    expect(body.templates['es']).toMatchObject({
+      subject: esOverride.subject,
+      footer: 'Pie ACME',
+      customized: true,
+      defaults: { subject: assigned.defaults.es.subject },
+    });
     expect(body.templates['en']).toMatchObject({ subject: assigned.defaults.en.subject, customized: false });
-    const modules = (await call(t, adminA, 'GET', `/api/organizations/${a.id}/mailer_modules`)).json() as { modules: Array<{ key: string; customized_count: number }> };
+    const modules = (await call(t, adminA, 'GET', `/api/organizations/${a.id}/mailer_modules`)).json() as {
+      modules: Array<{ key: string; customized_count: number }>;
+    };
     expect(modules.modules.find((m) => m.key === 'actions')?.customized_count).toBe(1);
     // Saving again updates the same row.
     await call(t, adminA, 'PUT', scenarioUrl(a.id, 3, 'action_assigned'), { ...esOverride, footer: 'Pie 2' });
@@ -144,8 +173,12 @@ describe('saving texts (spec 001 §5: bracketed variables must not be removed)',
 });
 
 describe('tenant isolation', () => {
-  it('answers 404 for another organisation\'s id, exactly like a missing one', async () => {
-    for (const url of [`/api/organizations/${a.id}/mailer_modules`, `/api/organizations/${a.id}/mailer_modules/3/scenarios`, scenarioUrl(a.id, 3, 'action_assigned')]) {
+  it("answers 404 for another organisation's id, exactly like a missing one", async () => {
+    for (const url of [
+      `/api/organizations/${a.id}/mailer_modules`,
+      `/api/organizations/${a.id}/mailer_modules/3/scenarios`,
+      scenarioUrl(a.id, 3, 'action_assigned'),
+    ]) {
       const res = await call(t, adminB, 'GET', url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ code: 'not_found' });
@@ -159,7 +192,7 @@ describe('tenant isolation', () => {
     expect((await overrideRows(a.id))[0]?.subject).toBe(esOverride.subject);
   });
 
-  it('never shows one organisation\'s texts to another', async () => {
+  it("never shows one organisation's texts to another", async () => {
     const res = await call(t, adminB, 'GET', scenarioUrl(b.id, 3, 'action_assigned'));
     const body = res.json() as { customized_languages: string[]; templates: Record<string, { subject: string }> };
     expect(body.customized_languages).toEqual([]);
@@ -175,14 +208,24 @@ describe('sendTemplatedMail', () => {
     await dispatchTemplatedMail(t.deps, queued);
     return queued;
   }
-  const outbox = (orgId: string, id: string) => inTenant(t.deps.db.app, orgId, async (tx) => (await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]);
+  const outbox = (orgId: string, id: string) =>
+    inTenant(t.deps.db.app, orgId, async (tx) => (await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]);
 
-  it('uses the organisation\'s text in the recipient\'s language and fills the variables', async () => {
-    const q = await send(a.id, { scenario: 'action_assigned', to: a.userEmail, language: 'es', variables, userId: a.userId, link: '/actions/summary/1' });
+  it("uses the organisation's text in the recipient's language and fills the variables", async () => {
+    const q = await send(a.id, {
+      scenario: 'action_assigned',
+      to: a.userEmail,
+      language: 'es',
+      variables,
+      userId: a.userId,
+      link: '/actions/summary/1',
+    });
     const mail = await outbox(a.id, q.mailId!);
     expect(mail).toMatchObject({ toAddress: a.userEmail, subject: 'ACME: nueva acción Fix the rail', status: 'kept' });
     expect(mail?.body).toBe('Hola User, revise https://x/actions/1 antes del 2026-12-15. mailalpha Ltd\n\n-- \nPie ACME');
-    const [note] = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(notifications).where(eq(notifications.id, q.notificationId!)));
+    const [note] = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx.select().from(notifications).where(eq(notifications.id, q.notificationId!)),
+    );
     expect(note).toMatchObject({ userId: a.userId, title: 'Acción para usted, vence 2026-12-15', link: '/actions/summary/1' });
   });
 
@@ -196,8 +239,10 @@ describe('sendTemplatedMail', () => {
     expect((await outbox(b.id, qb.mailId!))?.subject).toBe('Acción asignada: Fix the rail');
   });
 
-  it('refuses a variable the scenario does not have (a caller\'s typo)', async () => {
-    await expect(send(a.id, { scenario: 'action_assigned', to: 'x@y.test', language: 'en', variables: { due: 'x' } })).rejects.toThrow(/unknown variables due/);
+  it("refuses a variable the scenario does not have (a caller's typo)", async () => {
+    await expect(send(a.id, { scenario: 'action_assigned', to: 'x@y.test', language: 'en', variables: { due: 'x' } })).rejects.toThrow(
+      /unknown variables due/,
+    );
   });
 
   it('falls back to the defaults after "reset to default"', async () => {
@@ -209,8 +254,13 @@ describe('sendTemplatedMail', () => {
     expect((await call(t, adminA, 'DELETE', `${scenarioUrl(a.id, 3, 'action_assigned')}?language=xx`)).statusCode).toBe(400);
   });
 
-  it('respects the recipient\'s e-mail subscriptions; in-app and mandatory scenarios still arrive', async () => {
-    const off = await call(t, userA, 'PUT', '/api/email_subscriptions', { subscriptions: [{ scenario_id: 'action_assigned', email: false }, { scenario_id: 'user_invited', email: false }] });
+  it("respects the recipient's e-mail subscriptions; in-app and mandatory scenarios still arrive", async () => {
+    const off = await call(t, userA, 'PUT', '/api/email_subscriptions', {
+      subscriptions: [
+        { scenario_id: 'action_assigned', email: false },
+        { scenario_id: 'user_invited', email: false },
+      ],
+    });
     expect(off.statusCode).toBe(200);
     const q = await send(a.id, { scenario: 'action_assigned', to: a.userEmail, language: 'en', variables, userId: a.userId });
     expect(q.mailId).toBeNull();
@@ -218,34 +268,50 @@ describe('sendTemplatedMail', () => {
     // Found by address when no userId is given.
     const byAddress = await send(a.id, { scenario: 'action_assigned', to: a.userEmail.toUpperCase(), language: 'en', variables });
     expect(byAddress.mailId).toBeNull();
-    const invited = await send(a.id, { scenario: 'user_invited', to: a.userEmail, language: 'en', variables: { inviter_name: 'Admin', invite_link: 'https://x/i' }, userId: a.userId });
+    const invited = await send(a.id, {
+      scenario: 'user_invited',
+      to: a.userEmail,
+      language: 'en',
+      variables: { inviter_name: 'Admin', invite_link: 'https://x/i' },
+      userId: a.userId,
+    });
     expect(invited.mailId).not.toBeNull();
     // Another user of the same organisation is not affected.
     const admin = await send(a.id, { scenario: 'action_assigned', to: a.adminEmail, language: 'en', variables, userId: a.adminId });
     expect(admin.mailId).not.toBeNull();
     await call(t, userA, 'PUT', '/api/email_subscriptions', { subscriptions: [{ scenario_id: 'action_assigned', email: true }] });
-    expect((await send(a.id, { scenario: 'action_assigned', to: a.userEmail, language: 'en', variables, userId: a.userId })).mailId).not.toBeNull();
+    expect(
+      (await send(a.id, { scenario: 'action_assigned', to: a.userEmail, language: 'en', variables, userId: a.userId })).mailId,
+    ).not.toBeNull();
   });
 
-  it('writes nothing when the caller\'s transaction rolls back', async () => {
+  it("writes nothing when the caller's transaction rolls back", async () => {
     const before = (await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(mailOutbox))).length;
-    await expect(inTenant(t.deps.db.app, a.id, async (tx) => {
-      await sendTemplatedMail(tx, t.deps, { scenario: 'action_assigned', to: a.userEmail, language: 'en', variables, userId: a.userId });
-      throw new Error('the change failed');
-    })).rejects.toThrow('the change failed');
+    await expect(
+      inTenant(t.deps.db.app, a.id, async (tx) => {
+        await sendTemplatedMail(tx, t.deps, { scenario: 'action_assigned', to: a.userEmail, language: 'en', variables, userId: a.userId });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
     expect((await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(mailOutbox))).length).toBe(before);
   });
 
   it('refuses a user of another organisation', async () => {
-    await expect(send(a.id, { scenario: 'action_assigned', to: b.userEmail, language: 'en', variables, userId: b.userId })).rejects.toThrow(/no user/);
+    await expect(send(a.id, { scenario: 'action_assigned', to: b.userEmail, language: 'en', variables, userId: b.userId })).rejects.toThrow(
+      /no user/,
+    );
   });
 });
 
 describe('outbox', () => {
-  it('lists the organisation\'s mail newest first, paginated, with status and body', async () => {
+  it("lists the organisation's mail newest first, paginated, with status and body", async () => {
     const res = await call(t, adminA, 'GET', '/api/mail_outbox?per_page=2');
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { mails: Array<{ id: string; to: string; subject: string; status: string; body: string; created_at: string }>; pagination: { total: number; total_pages: number }; smtp_enabled: boolean };
+    const body = res.json() as {
+      mails: Array<{ id: string; to: string; subject: string; status: string; body: string; created_at: string }>;
+      pagination: { total: number; total_pages: number };
+      smtp_enabled: boolean;
+    };
     expect(body.smtp_enabled).toBe(false);
     expect(body.mails).toHaveLength(2);
     expect(body.mails[0]!.created_at >= body.mails[1]!.created_at).toBe(true);
@@ -256,19 +322,29 @@ describe('outbox', () => {
     expect(page2.mails.map((m) => m.id)).not.toContain(body.mails[0]!.id);
   });
 
-  it('never shows another organisation\'s mail', async () => {
+  it("never shows another organisation's mail", async () => {
     const res = await call(t, adminB, 'GET', '/api/mail_outbox?per_page=200');
     const mails = (res.json() as { mails: Array<{ to: string }> }).mails;
     expect(mails.length).toBeGreaterThan(0);
     expect(mails.every((m) => m.to.endsWith('@mailbravo.test'))).toBe(true);
   });
 
-  it('shows a kept message whole (without SMTP the outbox is how it reaches anyone), but not another person\'s reset link', async () => {
-    const own = await t.app.inject({ method: 'POST', url: '/api/v1/password_resets', headers: { 'x-tenant': a.subDomain }, payload: { email: a.adminEmail } });
+  it("shows a kept message whole (without SMTP the outbox is how it reaches anyone), but not another person's reset link", async () => {
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password_resets',
+      headers: { 'x-tenant': a.subDomain },
+      payload: { email: a.adminEmail },
+    });
     expect(own.statusCode).toBe(200);
     const outbox = (await call(t, adminA, 'GET', '/api/mail_outbox')).json() as { mails: Array<{ body: string }> };
     expect(outbox.mails[0]?.body).toMatch(/\/password-reset\/[A-Za-z0-9_-]{16,}/);
-    const other = await t.app.inject({ method: 'POST', url: '/api/v1/password_resets', headers: { 'x-tenant': a.subDomain }, payload: { email: a.userEmail } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password_resets',
+      headers: { 'x-tenant': a.subDomain },
+      payload: { email: a.userEmail },
+    });
     expect(other.statusCode).toBe(200);
     const after = (await call(t, adminA, 'GET', '/api/mail_outbox')).json() as { mails: Array<{ body: string }> };
     expect(after.mails[0]?.body).toContain('/password-reset/••••••');
@@ -283,9 +359,15 @@ describe('outbox', () => {
 describe('recipient name', () => {
   it('comes from the user record', async () => {
     await inTenant(t.deps.db.app, a.id, (tx) => tx.update(users).set({ fullName: 'Renamed Person' }).where(eq(users.id, a.userId)));
-    const q = await inTenant(t.deps.db.app, a.id, (tx) => sendTemplatedMail(tx, t.deps, {
-      scenario: 'action_due_soon', to: a.userEmail, language: 'en', variables: { action_title: 'X', due_date: 'tomorrow', action_link: 'l' }, userId: a.userId,
-    }));
+    const q = await inTenant(t.deps.db.app, a.id, (tx) =>
+      sendTemplatedMail(tx, t.deps, {
+        scenario: 'action_due_soon',
+        to: a.userEmail,
+        language: 'en',
+        variables: { action_title: 'X', due_date: 'tomorrow', action_link: 'l' },
+        userId: a.userId,
+      }),
+    );
     const [mail] = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.id, q.mailId!)));
     expect(mail?.body).toContain('Hello Renamed Person,');
   });

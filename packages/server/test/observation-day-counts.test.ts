@@ -32,20 +32,28 @@ describe('observation day counts', () => {
     expect((seeded.rows[0] as { n: number }).n).toBeGreaterThan(0);
     expect(await mismatches()).toEqual([]);
 
-    await t.deps.db.owner.execute(sql`update observations set status = case when status = 'closed' then status when serial % 2 = 0 then 'overdue' else 'in_progress' end`);
+    await t.deps.db.owner.execute(
+      sql`update observations set status = case when status = 'closed' then status when serial % 2 = 0 then 'overdue' else 'in_progress' end`,
+    );
     expect(await mismatches()).toEqual([]);
     await t.deps.db.owner.execute(sql`update observations set observed_local = observed_local - interval '3 days' where serial % 3 = 0`);
     expect(await mismatches()).toEqual([]);
-    await t.deps.db.owner.execute(sql`update observations set status = case when status = 'closed' then status else 'open' end, observed_local = observed_local + interval '1 day' where serial % 5 = 0`);
+    await t.deps.db.owner.execute(
+      sql`update observations set status = case when status = 'closed' then status else 'open' end, observed_local = observed_local + interval '1 day' where serial % 5 = 0`,
+    );
     expect(await mismatches()).toEqual([]);
-    await t.deps.db.owner.execute(sql`delete from observations where serial % 7 = 0 and not exists (select 1 from actions a where a.source_id = observations.id)`);
+    await t.deps.db.owner.execute(
+      sql`delete from observations where serial % 7 = 0 and not exists (select 1 from actions a where a.source_id = observations.id)`,
+    );
     expect(await mismatches()).toEqual([]);
   });
 
   it('the list totals of every status tab and of a date range equal the observations counted', async () => {
     const demo = await signIn(t, 'demo', 'admin@demo.test', 'Demo#2026!');
     const count = async (where: ReturnType<typeof sql>) => {
-      const res = await t.deps.db.owner.execute(sql`select count(*)::int as n from observations o join organizations g on g.id = o.organization_id where g.sub_domain_name = 'demo' and ${where}`);
+      const res = await t.deps.db.owner.execute(
+        sql`select count(*)::int as n from observations o join organizations g on g.id = o.organization_id where g.sub_domain_name = 'demo' and ${where}`,
+      );
       return (res.rows[0] as { n: number }).n;
     };
     const total = async (query: string) => {

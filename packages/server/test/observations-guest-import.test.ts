@@ -18,9 +18,17 @@ const en = (key: string) => translate('en', key);
 
 function guestBody(over: Record<string, unknown> = {}) {
   return {
-    type: 'near_miss', description: 'A pallet fell from the rack near the loading bay', site_id: fa.tokyo,
-    observed_at: siteTime('Asia/Tokyo', -10), risk_level: 'critical', comment: 'Nobody was hurt.', anonymous: false,
-    reporter_name: 'Sam Visitor', reporter_email: 'sam@example.com', attachment_ids: [], ...over,
+    type: 'near_miss',
+    description: 'A pallet fell from the rack near the loading bay',
+    site_id: fa.tokyo,
+    observed_at: siteTime('Asia/Tokyo', -10),
+    risk_level: 'critical',
+    comment: 'Nobody was hurt.',
+    anonymous: false,
+    reporter_name: 'Sam Visitor',
+    reporter_email: 'sam@example.com',
+    attachment_ids: [],
+    ...over,
   };
 }
 
@@ -49,16 +57,24 @@ describe('guest reporting on the sub-domain', () => {
     const data = res.json();
     expect(data).toEqual({
       organization: { name: 'obsga Ltd' },
-      sites: [{ id: fa.la, name: 'Los Angeles Yard', time_zone: 'America/Los_Angeles' }, { id: fa.tokyo, name: 'Tokyo Works', time_zone: 'Asia/Tokyo' }],
+      sites: [
+        { id: fa.la, name: 'Los Angeles Yard', time_zone: 'America/Los_Angeles' },
+        { id: fa.tokyo, name: 'Tokyo Works', time_zone: 'Asia/Tokyo' },
+      ],
       types: ['unsafe_act', 'unsafe_condition', 'near_miss', 'good_practice'],
       risk_levels: ['low', 'medium', 'high', 'critical'],
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/observations/outer_obs_data', headers: { 'x-tenant': 'nosuchorg' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/observations/outer_obs_data', headers: { 'x-tenant': 'nosuchorg' } })).statusCode,
+    ).toBe(404);
   });
 
   it('records the report, tells the head of safety and pushes it to the organisation after commit', async () => {
     const pushed = vi.spyOn(t.deps.push, 'toOrganization');
-    const photo = await upload(t, null, '/api/observations/outer/attachments', 'rack.png', PNG, 'image/png', { tenant: 'obsga', ip: '10.77.0.1' });
+    const photo = await upload(t, null, '/api/observations/outer/attachments', 'rack.png', PNG, 'image/png', {
+      tenant: 'obsga',
+      ip: '10.77.0.1',
+    });
     expect(photo.statusCode, photo.body).toBe(201);
     const res = await guest('/api/observations/outer', guestBody({ attachment_ids: [photo.json().file.id] }), '10.77.0.2');
     expect(res.statusCode, res.body).toBe(201);
@@ -68,11 +84,18 @@ describe('guest reporting on the sub-domain', () => {
 
     const o = (await call(t, manager, 'GET', `/api/observations/${id}`)).json().observation as Observation;
     expect(o).toMatchObject({
-      source: 'guest', status: 'open', risk_level: 'critical', category: null, site_node: null, action_required: false,
+      source: 'guest',
+      status: 'open',
+      risk_level: 'critical',
+      category: null,
+      site_node: null,
+      action_required: false,
       reporter: { id: null, full_name: 'Sam Visitor', email: 'sam@example.com', guest: true },
       attachments: [expect.objectContaining({ file_name: 'rack.png' })],
     });
-    const mail = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'manager@obsga.test')).orderBy(desc(mailOutbox.createdAt)));
+    const mail = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'manager@obsga.test')).orderBy(desc(mailOutbox.createdAt)),
+    );
     expect(mail[0]?.subject).toContain(serial_label);
     expect(mail[0]?.body).toContain('Sam Visitor');
     const notes = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(notifications).where(eq(notifications.userId, fa.manager)));
@@ -99,7 +122,11 @@ describe('guest reporting on the sub-domain', () => {
       [{ reporter_email: 'not-an-email' }, 'reporter_email', 'validation.email'],
       [{ description: '' }, 'description', 'validation.required'],
       // A guest cannot link a file a member uploaded.
-      [{ attachment_ids: [(await upload(t, manager, '/api/observations/attachments', 'm.png', PNG, 'image/png')).json().file.id] }, 'attachment_ids', 'observations.validation.attachmentUnknown'],
+      [
+        { attachment_ids: [(await upload(t, manager, '/api/observations/attachments', 'm.png', PNG, 'image/png')).json().file.id] },
+        'attachment_ids',
+        'observations.validation.attachmentUnknown',
+      ],
     ];
     const after = await footprint(t, a.id);
     for (const [over, field, key] of cases) {
@@ -133,16 +160,48 @@ describe('guest reporting on the sub-domain', () => {
 describe('import from Excel', () => {
   const header = (c: string) => en(`observations.import.columns.${c}`);
   async function workbook(rows: Array<Record<string, string>>) {
-    const cols = ['type', 'category', 'sub_category', 'site', 'area', 'observed_at', 'risk_level', 'description', 'comment',
-      'action_description', 'action_control_type', 'action_responsible_email', 'action_due_date'];
-    return buildWorkbook('Observations', cols.map((c) => ({ header: header(c), key: c, value: (r: Record<string, string>) => r[c] ?? '' })), rows);
+    const cols = [
+      'type',
+      'category',
+      'sub_category',
+      'site',
+      'area',
+      'observed_at',
+      'risk_level',
+      'description',
+      'comment',
+      'action_description',
+      'action_control_type',
+      'action_responsible_email',
+      'action_due_date',
+    ];
+    return buildWorkbook(
+      'Observations',
+      cols.map((c) => ({ header: header(c), key: c, value: (r: Record<string, string>) => r[c] ?? '' })),
+      rows,
+    );
   }
   function post(s: Session, bytes: Buffer) {
-    return upload(t, s, '/api/observations_bulk_upload', 'obs.xlsx', bytes, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    return upload(
+      t,
+      s,
+      '/api/observations_bulk_upload',
+      'obs.xlsx',
+      bytes,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
   }
   const good = (over: Record<string, string> = {}) => ({
-    type: 'Unsafe act', category: 'PPE not used', sub_category: 'Gloves', site: 'Tokyo Works', area: 'Assembly',
-    observed_at: siteTime('Asia/Tokyo', -300).replace('T', ' '), risk_level: 'Medium', description: 'Imported observation', comment: 'From the paper log', ...over,
+    type: 'Unsafe act',
+    category: 'PPE not used',
+    sub_category: 'Gloves',
+    site: 'Tokyo Works',
+    area: 'Assembly',
+    observed_at: siteTime('Asia/Tokyo', -300).replace('T', ' '),
+    risk_level: 'Medium',
+    description: 'Imported observation',
+    comment: 'From the paper log',
+    ...over,
   });
 
   it('offers a template with the columns and a sheet of valid values', async () => {
@@ -155,42 +214,70 @@ describe('import from Excel', () => {
 
   it('writes nothing when any row is wrong, and names each row, column and problem', async () => {
     const before = await footprint(t, a.id);
-    const res = await post(manager, await workbook([
-      good(),
-      good({ site: 'Atlantis' }),
-      good({ observed_at: siteTime('Asia/Tokyo', 300).replace('T', ' ') }),
-      good({ risk_level: '', type: 'Explosion' }),
-      good({ action_description: 'Fit guard', action_control_type: 'Engineering controls', action_responsible_email: 'nobody@nowhere.test', action_due_date: siteDate('Asia/Tokyo', 3) }),
-      good({ action_description: 'Fit guard' }),
-    ]));
+    const res = await post(
+      manager,
+      await workbook([
+        good(),
+        good({ site: 'Atlantis' }),
+        good({ observed_at: siteTime('Asia/Tokyo', 300).replace('T', ' ') }),
+        good({ risk_level: '', type: 'Explosion' }),
+        good({
+          action_description: 'Fit guard',
+          action_control_type: 'Engineering controls',
+          action_responsible_email: 'nobody@nowhere.test',
+          action_due_date: siteDate('Asia/Tokyo', 3),
+        }),
+        good({ action_description: 'Fit guard' }),
+      ]),
+    );
     expect(res.statusCode, res.body).toBe(400);
     const rows = res.json().rows as Array<{ row: number; field: string; message: string }>;
-    expect(rows).toEqual(expect.arrayContaining([
-      { row: 3, field: 'site', message: en('observations.validation.siteUnknown') },
-      { row: 4, field: 'observed_at', message: en('observations.validation.futureTime') },
-      { row: 5, field: 'type', message: en('validation.invalid') },
-      { row: 5, field: 'risk_level', message: en('observations.validation.riskLevel') },
-      { row: 6, field: 'action_responsible_email', message: en('observations.validation.responsibleUnknown') },
-      { row: 7, field: 'action_description', message: en('observations.validation.importActionIncomplete') },
-    ]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { row: 3, field: 'site', message: en('observations.validation.siteUnknown') },
+        { row: 4, field: 'observed_at', message: en('observations.validation.futureTime') },
+        { row: 5, field: 'type', message: en('validation.invalid') },
+        { row: 5, field: 'risk_level', message: en('observations.validation.riskLevel') },
+        { row: 6, field: 'action_responsible_email', message: en('observations.validation.responsibleUnknown') },
+        { row: 7, field: 'action_description', message: en('observations.validation.importActionIncomplete') },
+      ]),
+    );
     expect(rows.some((r) => r.row === 2)).toBe(false);
     expect(await footprint(t, a.id)).toEqual(before);
   });
 
   it('imports every row when all are right, actions included', async () => {
     const before = await footprint(t, a.id);
-    const res = await post(manager, await workbook([
-      good({ description: 'Imported one' }),
-      good({
-        description: 'Imported two', type: 'unsafe_condition', category: 'Housekeeping', sub_category: '', site: 'Los Angeles Yard', area: 'Logistics',
-        observed_at: siteTime('America/Los_Angeles', -60).replace('T', ' '), risk_level: 'Alto',
-        action_description: 'Clear the walkway', action_control_type: 'Administrative controls', action_responsible_email: 'supervisor@obsga.test', action_due_date: siteDate('America/Los_Angeles', 2),
-      }),
-    ]));
+    const res = await post(
+      manager,
+      await workbook([
+        good({ description: 'Imported one' }),
+        good({
+          description: 'Imported two',
+          type: 'unsafe_condition',
+          category: 'Housekeeping',
+          sub_category: '',
+          site: 'Los Angeles Yard',
+          area: 'Logistics',
+          observed_at: siteTime('America/Los_Angeles', -60).replace('T', ' '),
+          risk_level: 'Alto',
+          action_description: 'Clear the walkway',
+          action_control_type: 'Administrative controls',
+          action_responsible_email: 'supervisor@obsga.test',
+          action_due_date: siteDate('America/Los_Angeles', 2),
+        }),
+      ]),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ imported: 2, errors: [] });
     expect(await footprint(t, a.id)).toMatchObject({ observations: before.observations + 2, actions: before.actions + 1 });
     const list = (await call(t, manager, 'GET', '/api/v2/observations?search=Imported%20two')).json() as ObservationListResponse;
-    expect(list.observations[0]).toMatchObject({ source: 'import', risk_level: 'high', site_node_name: 'Logistics', actions_total: 1, action_required: true });
+    expect(list.observations[0]).toMatchObject({
+      source: 'import',
+      risk_level: 'high',
+      site_node_name: 'Logistics',
+      actions_total: 1,
+      action_required: true,
+    });
   });
 });

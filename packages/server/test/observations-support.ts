@@ -32,12 +32,35 @@ export async function footprint(t: TestApp, orgId: string) {
 }
 
 export type Fixture = {
-  tokyo: string; la: string; inactive: string; tokyoDivision: string; laDivision: string;
-  ppe: string; gloves: string; housekeeping: string; retired: string; manager: string; supervisor: string; reporter: string; nobody: string;
+  tokyo: string;
+  la: string;
+  inactive: string;
+  tokyoDivision: string;
+  laDivision: string;
+  ppe: string;
+  gloves: string;
+  housekeeping: string;
+  retired: string;
+  manager: string;
+  supervisor: string;
+  reporter: string;
+  nobody: string;
 };
 
-const right = (name: 'Action' | 'Observation' | 'Site', r: { view?: boolean; add?: boolean; edit?: boolean; del?: boolean; close?: boolean }) => ({
-  name, rAdd: !!r.add, rEdit: !!r.edit, rView: !!r.view, rDestroy: !!r.del, isRevoke: false, isExtend: false, isClose: !!r.close, isReject: false, isApprove: false,
+const right = (
+  name: 'Action' | 'Observation' | 'Site',
+  r: { view?: boolean; add?: boolean; edit?: boolean; del?: boolean; close?: boolean },
+) => ({
+  name,
+  rAdd: !!r.add,
+  rEdit: !!r.edit,
+  rView: !!r.view,
+  rDestroy: !!r.del,
+  isRevoke: false,
+  isExtend: false,
+  isClose: !!r.close,
+  isReject: false,
+  isApprove: false,
 });
 
 /** Sites in a zone ahead of UTC and one behind, an area each, categories, and people with different rights. */
@@ -45,33 +68,76 @@ export async function setUpOrganisation(t: TestApp, orgId: string, sub: string):
   await asPlatform(t.deps.db.app, async (tx) => {
     await tx.execute(sql`select set_config('app.organization_id', ${orgId}, true)`);
     await createRole(tx, 'Safety manager', [
-      right('Observation', { view: true, add: true, edit: true, del: true, close: true }), right('Action', { view: true, add: true, edit: true, del: true }),
+      right('Observation', { view: true, add: true, edit: true, del: true, close: true }),
+      right('Action', { view: true, add: true, edit: true, del: true }),
     ]);
-    await createRole(tx, 'Supervisor', [right('Observation', { view: true, add: true, edit: true }), right('Action', { view: true, add: true, edit: true })]);
+    await createRole(tx, 'Supervisor', [
+      right('Observation', { view: true, add: true, edit: true }),
+      right('Action', { view: true, add: true, edit: true }),
+    ]);
     await createRole(tx, 'Reporter', [right('Observation', { view: true, add: true })]);
     await createRole(tx, 'Site only', [right('Site', { view: true })]);
   });
   const orgs = createOrganizationService(t.deps.db.app);
-  const manager = (await orgs.createUser(sub, { email: `manager@${sub}.test`, fullName: 'Priya Güneş', password: PASSWORD, roleName: 'Safety manager' })).id;
-  const supervisor = (await orgs.createUser(sub, { email: `supervisor@${sub}.test`, fullName: 'Tomasz Supervisor', password: PASSWORD, roleName: 'Supervisor' })).id;
-  const reporter = (await orgs.createUser(sub, { email: `reporter@${sub}.test`, fullName: 'Rita Reporter', password: PASSWORD, roleName: 'Reporter' })).id;
-  const nobody = (await orgs.createUser(sub, { email: `nobody@${sub}.test`, fullName: 'Nora Nobody', password: PASSWORD, roleName: 'Site only' })).id;
+  const manager = (
+    await orgs.createUser(sub, { email: `manager@${sub}.test`, fullName: 'Priya Güneş', password: PASSWORD, roleName: 'Safety manager' })
+  ).id;
+  const supervisor = (
+    await orgs.createUser(sub, {
+      email: `supervisor@${sub}.test`,
+      fullName: 'Tomasz Supervisor',
+      password: PASSWORD,
+      roleName: 'Supervisor',
+    })
+  ).id;
+  const reporter = (
+    await orgs.createUser(sub, { email: `reporter@${sub}.test`, fullName: 'Rita Reporter', password: PASSWORD, roleName: 'Reporter' })
+  ).id;
+  const nobody = (
+    await orgs.createUser(sub, { email: `nobody@${sub}.test`, fullName: 'Nora Nobody', password: PASSWORD, roleName: 'Site only' })
+  ).id;
   return inTenant(t.deps.db.app, orgId, async (tx) => {
-    const site = async (name: string, timeZone: string, isActive = true) => (await tx.insert(sites).values({
-      name, timeZone, headOfSafetyId: manager, emergencyPhone: '020 7946 0958', address: '1 Dock Road', city: 'Town', state: 'State', country: 'GB', zip: 'E16 2QU', isActive,
-    }).returning({ id: sites.id }))[0]!.id;
+    const site = async (name: string, timeZone: string, isActive = true) =>
+      (
+        await tx
+          .insert(sites)
+          .values({
+            name,
+            timeZone,
+            headOfSafetyId: manager,
+            emergencyPhone: '020 7946 0958',
+            address: '1 Dock Road',
+            city: 'Town',
+            state: 'State',
+            country: 'GB',
+            zip: 'E16 2QU',
+            isActive,
+          })
+          .returning({ id: sites.id })
+      )[0]!.id;
     const tokyo = await site('Tokyo Works', 'Asia/Tokyo');
     const la = await site('Los Angeles Yard', 'America/Los_Angeles');
     const inactive = await site('Closed Plant', 'Europe/London', false);
-    const node = async (siteId: string, name: string) => (await tx.insert(siteNodes).values({ siteId, level: 'division', name }).returning({ id: siteNodes.id }))[0]!.id;
+    const node = async (siteId: string, name: string) =>
+      (await tx.insert(siteNodes).values({ siteId, level: 'division', name }).returning({ id: siteNodes.id }))[0]!.id;
     const cat = async (type: 'unsafe_act' | 'unsafe_condition', name: string, active = true) =>
       (await tx.insert(categories).values({ module: 'observations', type, name, active }).returning({ id: categories.id }))[0]!.id;
     const ppe = await cat('unsafe_act', 'PPE not used');
     const gloves = (await tx.insert(subCategories).values({ categoryId: ppe, name: 'Gloves' }).returning({ id: subCategories.id }))[0]!.id;
     return {
-      tokyo, la, inactive, tokyoDivision: await node(tokyo, 'Assembly'), laDivision: await node(la, 'Logistics'),
-      ppe, gloves, housekeeping: await cat('unsafe_condition', 'Housekeeping'), retired: await cat('unsafe_act', 'Retired', false),
-      manager, supervisor, reporter, nobody,
+      tokyo,
+      la,
+      inactive,
+      tokyoDivision: await node(tokyo, 'Assembly'),
+      laDivision: await node(la, 'Logistics'),
+      ppe,
+      gloves,
+      housekeeping: await cat('unsafe_condition', 'Housekeeping'),
+      retired: await cat('unsafe_act', 'Retired', false),
+      manager,
+      supervisor,
+      reporter,
+      nobody,
     };
   });
 }

@@ -10,8 +10,15 @@ let admin: Session;
 let user: Session;
 
 const site = (headId: string | null) => ({
-  name: 'North Plant', time_zone: 'Europe/Madrid', head_of_safety_id: headId, emergency_phone: '+34 912 345 678',
-  address: 'Calle Mayor 1', city: 'Madrid', state: 'Madrid', country: 'ES', zip: '28001',
+  name: 'North Plant',
+  time_zone: 'Europe/Madrid',
+  head_of_safety_id: headId,
+  emergency_phone: '+34 912 345 678',
+  address: 'Calle Mayor 1',
+  city: 'Madrid',
+  state: 'Madrid',
+  country: 'ES',
+  zip: '28001',
 });
 
 beforeAll(async () => {
@@ -27,7 +34,11 @@ afterAll(() => t.close());
 describe('onboarding wizard (spec 000 §2 /onboarding)', () => {
   it('starts at the time zone and refuses to finish while required steps are open', async () => {
     const status = await call(t, admin, 'GET', '/api/onboarding');
-    expect(status.json()).toMatchObject({ pending: true, next: 'timezone', steps: { timezone: false, site: false, headOfSafety: false, invite: false } });
+    expect(status.json()).toMatchObject({
+      pending: true,
+      next: 'timezone',
+      steps: { timezone: false, site: false, headOfSafety: false, invite: false },
+    });
     const done = await call(t, admin, 'POST', '/api/onboarding/complete');
     expect(done.statusCode).toBe(400);
     expect(Object.keys(done.json().fields).sort()).toEqual(['headOfSafety', 'site', 'timezone']);
@@ -59,13 +70,19 @@ describe('onboarding wizard (spec 000 §2 /onboarding)', () => {
   it('counts the first site, then the confirmed head of safety, then finishes for everyone', async () => {
     const created = await call(t, admin, 'POST', '/api/sites', site(org.adminId));
     expect(created.statusCode, created.body).toBe(201);
-    expect((await call(t, admin, 'GET', '/api/onboarding')).json()).toMatchObject({ steps: { site: true, headOfSafety: false }, next: 'headOfSafety' });
+    expect((await call(t, admin, 'GET', '/api/onboarding')).json()).toMatchObject({
+      steps: { site: true, headOfSafety: false },
+      next: 'headOfSafety',
+    });
 
     const confirmed = await call(t, admin, 'POST', '/api/onboarding/steps/headOfSafety');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().steps.headOfSafety).toBe(true);
 
-    const role = await call(t, admin, 'POST', '/api/roles', { name: 'Safety manager', role_actions_attributes: ONBOARDING_ROLE_PRESETS.safetyManager });
+    const role = await call(t, admin, 'POST', '/api/roles', {
+      name: 'Safety manager',
+      role_actions_attributes: ONBOARDING_ROLE_PRESETS.safetyManager,
+    });
     expect(role.statusCode, role.body).toBe(201);
     expect((await call(t, admin, 'POST', '/api/onboarding/steps/invite')).json().next).toBeNull();
 

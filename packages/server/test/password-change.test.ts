@@ -35,7 +35,11 @@ describe('PATCH /api/users/password', () => {
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ current_password: '' }, 'current_password', 'This field is required.'],
       [{ password: 'Sh#1', password_confirmation: 'Sh#1' }, 'password', 'The password needs at least 8 characters.'],
-      [{ password: 'longenough1', password_confirmation: 'longenough1' }, 'password', 'The password needs at least one special character (such as ! # or %).'],
+      [
+        { password: 'longenough1', password_confirmation: 'longenough1' },
+        'password',
+        'The password needs at least one special character (such as ! # or %).',
+      ],
       [{ password_confirmation: 'Other#pass1' }, 'password_confirmation', 'The two passwords differ.'],
     ];
     for (const [over, field, text] of cases) {
@@ -63,12 +67,22 @@ describe('PATCH /api/users/password', () => {
 
     expect((await call(t, here, 'GET', '/api/auth')).statusCode).toBe(200);
     expect((await call(t, elsewhere, 'GET', '/api/auth')).statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/v1/refresh_token', headers: { 'x-tenant': 'acme', 'x-refresh-token': elsewhere.refresh } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/refresh_token',
+      headers: { 'x-tenant': 'acme', 'x-refresh-token': elsewhere.refresh },
+    });
     expect(refresh.statusCode).toBe(401);
     // Another user's session is untouched.
     expect((await call(t, otherUser, 'GET', '/api/auth')).statusCode).toBe(200);
 
-    const old = await t.app.inject({ method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': 'acme' }, payload: { email: org.adminEmail, password: PASSWORD }, remoteAddress: nextIp() });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authorize',
+      headers: { 'x-tenant': 'acme' },
+      payload: { email: org.adminEmail, password: PASSWORD },
+      remoteAddress: nextIp(),
+    });
     expect(old.statusCode).toBe(401);
     await signIn(t, 'acme', org.adminEmail, NEW);
     const audits = await t.deps.db.owner.select().from(auditLog).where(eq(auditLog.action, 'password_changed'));
@@ -78,7 +92,8 @@ describe('PATCH /api/users/password', () => {
   it('limits wrong guesses of the current password', async () => {
     const s = await signIn(t, 'acme', org.userEmail);
     let last = 0;
-    for (let i = 0; i < 12; i += 1) last = (await call(t, s, 'PATCH', '/api/users/password', body({ current_password: `Wrong#${i}xx` }))).statusCode;
+    for (let i = 0; i < 12; i += 1)
+      last = (await call(t, s, 'PATCH', '/api/users/password', body({ current_password: `Wrong#${i}xx` }))).statusCode;
     expect(last).toBe(429);
   });
 });

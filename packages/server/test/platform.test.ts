@@ -25,13 +25,23 @@ describe('the platform super admin', () => {
   });
 
   it('cannot sign in at an organisation’s address', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': 'alpha' }, payload: { email: 'root@platform.test', password: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authorize',
+      headers: { 'x-tenant': 'alpha' },
+      payload: { email: 'root@platform.test', password: PASSWORD },
+    });
     expect(res.json().code).toBe('email_not_found');
   });
 
   it('is the only one who may use the platform routes', async () => {
     const admin = await signIn(t, 'alpha', a.adminEmail);
-    for (const [method, url] of [['GET', '/api/organizations'], ['GET', `/api/organizations/${a.id}`], ['PATCH', `/api/organizations/${a.id}`], ['DELETE', `/api/organizations/${a.id}`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/organizations'],
+      ['GET', `/api/organizations/${a.id}`],
+      ['PATCH', `/api/organizations/${a.id}`],
+      ['DELETE', `/api/organizations/${a.id}`],
+    ] as const) {
       const res = await call(t, admin, method, url, method === 'PATCH' ? { organization_status: 'Inactive' } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().code).toBe('forbidden');
@@ -46,7 +56,12 @@ describe('the platform super admin', () => {
     const refused = await call(t, user, 'GET', '/api/users/user_profile');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('organization_inactive');
-    const signInNow = await t.app.inject({ method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': 'alpha' }, payload: { email: a.userEmail, password: PASSWORD } });
+    const signInNow = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authorize',
+      headers: { 'x-tenant': 'alpha' },
+      payload: { email: a.userEmail, password: PASSWORD },
+    });
     expect(signInNow.json().code).toBe('organization_inactive');
     await call(t, root, 'PATCH', `/api/organizations/${a.id}`, { organization_status: 'Active' });
     expect((await call(t, user, 'GET', '/api/users/user_profile')).statusCode).toBe(200);

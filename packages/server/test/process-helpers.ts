@@ -11,7 +11,6 @@ export { emptyDatabase };
 /** The repository root: where `npm run ehs` and `node --import tsx packages/server/src/...` run from. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
-
 /**
  * The real app on an existing (migrated) database, reached through `app.inject`; the database is left
  * alone by `close`. Enough for helpers.createOrg / signIn / call.
@@ -23,7 +22,10 @@ export async function appOnDatabase(ownerUrl: string): Promise<TestApp> {
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   return {
-    app, deps, ownerUrl, appUrl,
+    app,
+    deps,
+    ownerUrl,
+    appUrl,
     close: async () => {
       await app.close();
       await db.close();
@@ -45,7 +47,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function waitUntil<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 20_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -55,7 +62,8 @@ export async function waitUntil<T>(what: string, check: () => Promise<T | undefi
     } catch (err) {
       lastError = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
@@ -75,10 +83,12 @@ export function startChild(args: string[], env: NodeJS.ProcessEnv): Child {
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => {
-    children.delete(proc);
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => {
+      children.delete(proc);
+      resolve(code);
+    }),
+  );
   return { proc, output: () => out, exited };
 }
 
@@ -94,7 +104,12 @@ export async function stopChild(child: Child | undefined, graceMs = 10_000): Pro
 }
 
 /** Runs a command to completion (bounded) and returns its exit code and output. */
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(proc);

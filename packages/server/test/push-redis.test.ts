@@ -33,11 +33,16 @@ async function startNode(): Promise<{ child: Child; url: string }> {
 }
 
 async function ready(node: { child: Child; url: string }) {
-  await waitUntil(`${node.url} to answer`, async () => {
-    if (node.child.proc.exitCode !== null) throw new Error(`the app exited with ${node.child.proc.exitCode}:\n${node.child.output()}`);
-    const res = await fetch(`${node.url}/api/v2/api_connection_checks`).catch(() => null);
-    return res?.status === 200 ? ((await res.json()) as { ok: boolean }).ok : false;
-  }, 60_000, 200).catch((err: Error) => {
+  await waitUntil(
+    `${node.url} to answer`,
+    async () => {
+      if (node.child.proc.exitCode !== null) throw new Error(`the app exited with ${node.child.proc.exitCode}:\n${node.child.output()}`);
+      const res = await fetch(`${node.url}/api/v2/api_connection_checks`).catch(() => null);
+      return res?.status === 200 ? ((await res.json()) as { ok: boolean }).ok : false;
+    },
+    60_000,
+    200,
+  ).catch((err: Error) => {
     throw new Error(`${err.message}\n--- app output ---\n${node.child.output()}`);
   });
 }
@@ -48,7 +53,9 @@ beforeAll(async () => {
   const db = connect(database.appUrl, database.ownerUrl, 2);
   try {
     const { organization } = await createOrganizationService(db.app).createOrganization({
-      subDomain: 'alpha', name: 'Alpha Ltd', admin: { email: 'admin@alpha.test', fullName: 'Admin', password: PASSWORD },
+      subDomain: 'alpha',
+      name: 'Alpha Ltd',
+      admin: { email: 'admin@alpha.test', fullName: 'Admin', password: PASSWORD },
     });
     orgId = organization.id;
   } finally {
@@ -90,8 +97,10 @@ describe('push across app processes through Redis', () => {
     const patch = await fetch(`${a.url}/api/users/user_profile`, {
       method: 'PATCH',
       headers: {
-        'content-type': 'application/json', 'x-tenant': 'alpha',
-        authorization: `Bearer ${session.token}`, 'x-csrf-token': session.csrf,
+        'content-type': 'application/json',
+        'x-tenant': 'alpha',
+        authorization: `Bearer ${session.token}`,
+        'x-csrf-token': session.csrf,
       },
       body: JSON.stringify({ locale: 'es' }),
     });

@@ -46,7 +46,9 @@ async function http(s: Session, method: string, path: string, body?: unknown) {
   const res = await fetch(`${url}${path}`, {
     method,
     headers: {
-      authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf, 'x-tenant': s.tenant,
+      authorization: `Bearer ${s.token}`,
+      'x-csrf-token': s.csrf,
+      'x-tenant': s.tenant,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -128,7 +130,13 @@ describe('push requests (answered through the ack)', () => {
   it('get_user returns the signed-in user', async () => {
     await sockets();
     const forAdmin = (await adminSocket.emitWithAck('get_user')) as { data: Record<string, unknown> };
-    expect(forAdmin.data).toMatchObject({ id: a.adminId, email: a.adminEmail, organization_id: a.id, is_admin: true, role_name: 'Administrator' });
+    expect(forAdmin.data).toMatchObject({
+      id: a.adminId,
+      email: a.adminEmail,
+      organization_id: a.id,
+      is_admin: true,
+      role_name: 'Administrator',
+    });
     const forUser = (await userSocket.emitWithAck('get_user')) as { data: Record<string, unknown> };
     expect(forUser.data).toMatchObject({ id: a.userId, email: a.userEmail, organization_id: a.id, is_admin: false, role_name: 'Reader' });
   });
@@ -151,7 +159,9 @@ describe('push requests (answered through the ack)', () => {
     expect(res.data.unread).toBeGreaterThanOrEqual(1);
     expect(res.data.notifications).toContainEqual(expect.objectContaining({ title: 'Welcome to Bulwark EHS', is_read: false }));
     // The welcome notice belongs to the admin only.
-    const forUser = (await userSocket.emitWithAck('get_all_unread_notifications')) as { data: { notifications: unknown[]; unread: number } };
+    const forUser = (await userSocket.emitWithAck('get_all_unread_notifications')) as {
+      data: { notifications: unknown[]; unread: number };
+    };
     expect(forUser.data).toEqual({ notifications: [], unread: 0 });
   });
 
@@ -202,7 +212,11 @@ describe('push events', () => {
   });
 
   it('tells every socket of an organisation when a platform admin changes it, and no other organisation', async () => {
-    await createOrganizationService(t.deps.db.app).createPlatformAdmin({ email: 'root@platform.test', password: PASSWORD, fullName: 'Root' });
+    await createOrganizationService(t.deps.db.app).createPlatformAdmin({
+      email: 'root@platform.test',
+      password: PASSWORD,
+      fullName: 'Root',
+    });
     const platform = await signIn(t, 'public', 'root@platform.test');
     expect(platform.profile.user.is_platform_admin).toBe(true);
 

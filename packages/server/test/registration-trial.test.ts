@@ -29,7 +29,10 @@ beforeAll(async () => {
   app.post('/api/probe/personal', { config: { access: { session: true } } }, ok);
   await app.ready();
   t = {
-    app, deps, ownerUrl: database.ownerUrl, appUrl: database.appUrl,
+    app,
+    deps,
+    ownerUrl: database.ownerUrl,
+    appUrl: database.appUrl,
     close: async () => {
       await app.close();
       await deps.db.close();
@@ -49,7 +52,10 @@ const setTrialEnd = (orgId: string, interval: string) =>
   owner(`update organizations set trial_ends_at = now() + $2::interval where id = $1`, [orgId, interval]);
 
 async function notificationsOf(orgId: string, userId: string): Promise<Array<{ title: string; body: string }>> {
-  return owner(`select title, body from notifications where organization_id = $1 and user_id = $2 order by created_at, id`, [orgId, userId]);
+  return owner(`select title, body from notifications where organization_id = $1 and user_id = $2 order by created_at, id`, [
+    orgId,
+    userId,
+  ]);
 }
 async function mailsTo(address: string): Promise<Array<{ subject: string; body: string }>> {
   return owner(`select subject, body from mail_outbox where to_address = $1 order by created_at, id`, [address]);
@@ -66,7 +72,14 @@ describe('free-trial expiry: writes refused, reads and sign-in go on (spec 001 Â
   it('signing in still works and the plan says the trial expired', async () => {
     const plan = await call(t, admin, 'GET', '/api/v1/plan');
     expect(plan.statusCode).toBe(200);
-    expect(plan.json()).toMatchObject({ status: 'trial', subscription_type: 'free_trial', trial_expired: true, trial_days_left: 0, user_limit: 50, storage_quota_bytes: 104857600 });
+    expect(plan.json()).toMatchObject({
+      status: 'trial',
+      subscription_type: 'free_trial',
+      trial_expired: true,
+      trial_days_left: 0,
+      user_limit: 50,
+      storage_quota_bytes: 104857600,
+    });
   });
 
   it.each([
@@ -109,7 +122,9 @@ describe('free-trial expiry: writes refused, reads and sign-in go on (spec 001 Â
   });
 
   it('the admin may still ask for an extension', async () => {
-    const res = await call(t, admin, 'POST', `/api/organizations/${a.id}/org_free_trial_extend_requests`, { reason: 'Our pilot site opens late.' });
+    const res = await call(t, admin, 'POST', `/api/organizations/${a.id}/org_free_trial_extend_requests`, {
+      reason: 'Our pilot site opens late.',
+    });
     expect(res.statusCode, res.body).toBe(201);
     await owner(`delete from org_free_trial_extend_requests where organization_id = $1`, [a.id]);
   });
@@ -170,11 +185,13 @@ describe('extension requests', () => {
 
   it('approving adds the days (default 14) from the later of now and the trial end, and tells the admins', async () => {
     await setTrialEnd(a.id, '-2 days');
-    const [pending] = (await call(t, root, 'GET', '/api/v1/org_free_trial_extend_requests?status=pending')).json().requests
-      .filter((r: { organization_id: string }) => r.organization_id === a.id);
+    const [pending] = (await call(t, root, 'GET', '/api/v1/org_free_trial_extend_requests?status=pending'))
+      .json()
+      .requests.filter((r: { organization_id: string }) => r.organization_id === a.id);
     expect((await call(t, adminA, 'POST', `/api/v1/org_free_trial_extend_requests/${pending.id}/approve`, {})).statusCode).toBe(403);
-    expect((await call(t, root, 'POST', `/api/v1/org_free_trial_extend_requests/${pending.id}/approve`, { days: 0 })).json().fields.days)
-      .toBe('Choose between 1 and 90 days.');
+    expect(
+      (await call(t, root, 'POST', `/api/v1/org_free_trial_extend_requests/${pending.id}/approve`, { days: 0 })).json().fields.days,
+    ).toBe('Choose between 1 and 90 days.');
 
     const res = await call(t, root, 'POST', `/api/v1/org_free_trial_extend_requests/${pending.id}/approve`, {});
     expect(res.statusCode, res.body).toBe(200);
@@ -189,15 +206,18 @@ describe('extension requests', () => {
     expect((await notificationsOf(a.id, a.adminId)).map((x) => x.title)).toContain('Free trial extended');
     expect((await mailsTo(a.adminEmail)).map((m) => m.subject)).toContain('Your Bulwark EHS free trial has been extended');
     // Decided requests stay decided.
-    expect((await call(t, root, 'POST', `/api/v1/org_free_trial_extend_requests/${pending.id}/reject`, { reason: 'x' })).statusCode).toBe(409);
+    expect((await call(t, root, 'POST', `/api/v1/org_free_trial_extend_requests/${pending.id}/reject`, { reason: 'x' })).statusCode).toBe(
+      409,
+    );
     // A new request may follow once the first is decided.
     expect((await call(t, adminA, 'POST', own(a.id), { reason: 'One more week please.' })).statusCode).toBe(201);
   });
 
   it('an extension of a running trial counts from its current end', async () => {
     await setTrialEnd(a.id, '5 days');
-    const [pending] = (await call(t, root, 'GET', '/api/v1/org_free_trial_extend_requests?status=pending')).json().requests
-      .filter((r: { organization_id: string }) => r.organization_id === a.id);
+    const [pending] = (await call(t, root, 'GET', '/api/v1/org_free_trial_extend_requests?status=pending'))
+      .json()
+      .requests.filter((r: { organization_id: string }) => r.organization_id === a.id);
     const res = await call(t, root, 'POST', `/api/v1/org_free_trial_extend_requests/${pending.id}/approve`, { days: 7 });
     const days = (Date.parse(res.json().organization.trial_ends_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(11.9);
@@ -205,19 +225,29 @@ describe('extension requests', () => {
   });
 
   it('rejecting needs a reason and tells the admins why', async () => {
-    const [pending] = (await call(t, root, 'GET', '/api/v1/org_free_trial_extend_requests?status=pending')).json().requests
-      .filter((r: { organization_id: string }) => r.organization_id === b.id);
-    expect((await call(t, root, 'POST', `/api/v1/org_free_trial_extend_requests/${pending.id}/reject`, { reason: '' })).json().fields.reason)
-      .toBe('This field is required.');
+    const [pending] = (await call(t, root, 'GET', '/api/v1/org_free_trial_extend_requests?status=pending'))
+      .json()
+      .requests.filter((r: { organization_id: string }) => r.organization_id === b.id);
+    expect(
+      (await call(t, root, 'POST', `/api/v1/org_free_trial_extend_requests/${pending.id}/reject`, { reason: '' })).json().fields.reason,
+    ).toBe('This field is required.');
     const res = await call(t, root, 'POST', `/api/v1/org_free_trial_extend_requests/${pending.id}/reject`, { reason: 'Please subscribe.' });
     expect(res.json()).toMatchObject({ status: 'rejected', decision_reason: 'Please subscribe.' });
-    expect(await notificationsOf(b.id, b.adminId)).toContainEqual({ title: 'Extension request declined', body: 'Reason: Please subscribe.' });
+    expect(await notificationsOf(b.id, b.adminId)).toContainEqual({
+      title: 'Extension request declined',
+      body: 'Reason: Please subscribe.',
+    });
     expect((await notificationsOf(a.id, a.adminId)).map((x) => x.title)).not.toContain('Extension request declined');
-    expect((await call(t, adminB, 'GET', own(b.id))).json().requests[0]).toMatchObject({ status: 'rejected', decision_reason: 'Please subscribe.' });
+    expect((await call(t, adminB, 'GET', own(b.id))).json().requests[0]).toMatchObject({
+      status: 'rejected',
+      decision_reason: 'Please subscribe.',
+    });
   });
 
   it('an unknown request is not found', async () => {
-    expect((await call(t, root, 'POST', '/api/v1/org_free_trial_extend_requests/0190a5a0-0000-7000-8000-000000000000/approve', {})).statusCode).toBe(404);
+    expect(
+      (await call(t, root, 'POST', '/api/v1/org_free_trial_extend_requests/0190a5a0-0000-7000-8000-000000000000/approve', {})).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -31,7 +31,13 @@ function signUp(over: Record<string, unknown> = {}) {
 }
 
 const post = (url: string, payload?: unknown, ip = nextIp(), lang = 'en') =>
-  t.app.inject({ method: 'POST', url, remoteAddress: ip, headers: { 'accept-language': lang }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: ip,
+    headers: { 'accept-language': lang },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function count(table: string): Promise<number> {
   const { rows } = await t.deps.db.ownerPool.query(`select count(*)::int as n from ${table}`);
@@ -106,7 +112,11 @@ describe('sign-up step 1: POST /api/organizations (spec 001 §5)', () => {
   it('refuses an e-mail an organisation admin already uses: "Email already present"', async () => {
     const res = await post('/api/organizations', signUp({ email: alpha.adminEmail.toUpperCase() }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'email_taken', errors: ['Email already present.'], fields: { email: 'Email already present.' } });
+    expect(res.json()).toMatchObject({
+      code: 'email_taken',
+      errors: ['Email already present.'],
+      fields: { email: 'Email already present.' },
+    });
   });
 
   it('refuses an e-mail a pending sign-up holds, until its code expires', async () => {
@@ -138,7 +148,9 @@ describe('sign-up step 1: POST /api/organizations (spec 001 §5)', () => {
   it('e-mails the code from the platform tenant’s outbox, valid 15 minutes', async () => {
     const { body, res } = await register();
     const [mail] = await owner(
-      `select m.subject, m.body, o.is_platform from mail_outbox m join organizations o on o.id = m.organization_id where m.to_address = $1`, [body.email]);
+      `select m.subject, m.body, o.is_platform from mail_outbox m join organizations o on o.id = m.organization_id where m.to_address = $1`,
+      [body.email],
+    );
     expect(mail.is_platform).toBe(true);
     expect(mail.subject).toBe('Your Bulwark EHS sign-up code');
     expect(mail.body).toContain('valid for 15 minutes');
@@ -160,24 +172,40 @@ describe('sign-up step 1: POST /api/organizations (spec 001 §5)', () => {
 });
 
 describe('sub-domain availability', () => {
-  const check = (query: string) => t.app.inject({ method: 'GET', url: `/api/registrations/sub_domain_availability?${query}`, remoteAddress: nextIp() });
+  const check = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/registrations/sub_domain_availability?${query}`, remoteAddress: nextIp() });
 
   it('says whether a sub-domain is free and suggests a free one near a taken one', async () => {
-    expect((await check('sub_domain=brand-new')).json()).toEqual({ sub_domain: 'brand-new', available: true, reason: null, suggestion: 'brand-new' });
-    expect((await check('sub_domain=alpha')).json()).toEqual({ sub_domain: 'alpha', available: false, reason: 'taken', suggestion: 'alpha-2' });
+    expect((await check('sub_domain=brand-new')).json()).toEqual({
+      sub_domain: 'brand-new',
+      available: true,
+      reason: null,
+      suggestion: 'brand-new',
+    });
+    expect((await check('sub_domain=alpha')).json()).toEqual({
+      sub_domain: 'alpha',
+      available: false,
+      reason: 'taken',
+      suggestion: 'alpha-2',
+    });
     expect((await check('sub_domain=www')).json()).toMatchObject({ available: false, reason: 'reserved', suggestion: 'www-ehs' });
     expect((await check('sub_domain=Not%20Valid')).json()).toMatchObject({ available: false, reason: 'format', suggestion: 'not-valid' });
   });
 
   it('suggests one from the company name', async () => {
-    expect((await check('company_name=M%C3%BCller%20%26%20S%C3%B6hne%20GmbH')).json())
-      .toEqual({ sub_domain: 'muller-sohne-gmbh', available: true, reason: null, suggestion: 'muller-sohne-gmbh' });
+    expect((await check('company_name=M%C3%BCller%20%26%20S%C3%B6hne%20GmbH')).json()).toEqual({
+      sub_domain: 'muller-sohne-gmbh',
+      available: true,
+      reason: null,
+      suggestion: 'muller-sohne-gmbh',
+    });
     expect((await check('company_name=Alpha')).json()).toMatchObject({ sub_domain: 'alpha', available: false, suggestion: 'alpha-2' });
   });
 });
 
 describe('sign-up step 2: the e-mailed code (OTP)', () => {
-  const verify = (id: string, code: unknown, ip = nextIp()) => post(`/api/registrations/${id}/verify`, code === undefined ? {} : { code }, ip);
+  const verify = (id: string, code: unknown, ip = nextIp()) =>
+    post(`/api/registrations/${id}/verify`, code === undefined ? {} : { code }, ip);
 
   it('requires the code: "OTP required"', async () => {
     const { id } = await register();
@@ -193,9 +221,11 @@ describe('sign-up step 2: the e-mailed code (OTP)', () => {
       const res = await verify(id, wrongCode(code));
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('otp_invalid');
-      expect(res.json().fields.code).toBe(i < REGISTRATION_MAX_ATTEMPTS
-        ? `This code is wrong. Attempts left: ${REGISTRATION_MAX_ATTEMPTS - i}.`
-        : 'Too many wrong codes. Ask for a new one.');
+      expect(res.json().fields.code).toBe(
+        i < REGISTRATION_MAX_ATTEMPTS
+          ? `This code is wrong. Attempts left: ${REGISTRATION_MAX_ATTEMPTS - i}.`
+          : 'Too many wrong codes. Ask for a new one.',
+      );
     }
     const right = await verify(id, code);
     expect(right.statusCode).toBe(410);
@@ -259,8 +289,14 @@ describe('sign-up step 2: the e-mailed code (OTP)', () => {
 
     const [org] = await owner(`select * from organizations where id = $1`, [out.organization_id]);
     expect(org).toMatchObject({
-      name: 'Zeta Mining', sub_domain_name: 'zeta', subscription_type: 'free_trial', organization_status: 'Active',
-      storage_quota_bytes: String(100 * 1024 * 1024), user_limit: 50, onboarding_completed_at: null, is_platform: false,
+      name: 'Zeta Mining',
+      sub_domain_name: 'zeta',
+      subscription_type: 'free_trial',
+      organization_status: 'Active',
+      storage_quota_bytes: String(100 * 1024 * 1024),
+      user_limit: 50,
+      onboarding_completed_at: null,
+      is_platform: false,
     });
     const days = (new Date(org.trial_ends_at).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.99);
@@ -298,7 +334,9 @@ describe('sign-up step 2: the e-mailed code (OTP)', () => {
   it('is all or nothing: when the sub-domain was taken meanwhile, nothing is created and the sign-up stays open', async () => {
     const { id, code, body } = await register();
     await createOrganizationService(t.deps.db.app).createOrganization({
-      subDomain: body.sub_domain, name: 'Faster Ltd', admin: { email: 'boss@faster.test', fullName: 'Boss', password: SIGNUP_PASSWORD },
+      subDomain: body.sub_domain,
+      name: 'Faster Ltd',
+      admin: { email: 'boss@faster.test', fullName: 'Boss', password: SIGNUP_PASSWORD },
     });
     const orgs = await count('organizations');
     const users = await count('users');
@@ -316,7 +354,9 @@ describe('sign-up step 2: the e-mailed code (OTP)', () => {
   it('is all or nothing: when the e-mail became an admin’s meanwhile, nothing is created', async () => {
     const { id, code, body } = await register();
     await createOrganizationService(t.deps.db.app).createOrganization({
-      subDomain: `other-${n}`, name: 'Other Ltd', admin: { email: body.email, fullName: 'Jane', password: SIGNUP_PASSWORD },
+      subDomain: `other-${n}`,
+      name: 'Other Ltd',
+      admin: { email: body.email, fullName: 'Jane', password: SIGNUP_PASSWORD },
     });
     const orgs = await count('organizations');
     const res = await verify(id, code);
@@ -363,9 +403,15 @@ describe('OpenAPI', () => {
   it('documents the sign-up, verify, resend, availability, plan and extension-request calls', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     for (const path of [
-      '/api/organizations', '/api/registrations/{registration_id}/verify', '/api/registrations/{registration_id}/resend',
-      '/api/registrations/sub_domain_availability', '/api/v1/plan', '/api/organizations/{organization_id}/org_free_trial_extend_requests',
-      '/api/v1/org_free_trial_extend_requests', '/api/v1/org_free_trial_extend_requests/{id}/approve', '/api/v1/org_free_trial_extend_requests/{id}/reject',
+      '/api/organizations',
+      '/api/registrations/{registration_id}/verify',
+      '/api/registrations/{registration_id}/resend',
+      '/api/registrations/sub_domain_availability',
+      '/api/v1/plan',
+      '/api/organizations/{organization_id}/org_free_trial_extend_requests',
+      '/api/v1/org_free_trial_extend_requests',
+      '/api/v1/org_free_trial_extend_requests/{id}/approve',
+      '/api/v1/org_free_trial_extend_requests/{id}/reject',
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }

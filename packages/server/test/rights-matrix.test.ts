@@ -79,7 +79,14 @@ function outcome(a: Answer): Outcome {
 }
 
 /** Answers that prove nothing about rights: a crash, or a refusal for another reason than the one probed. */
-const OFF_TARGET = new Set(['csrf_invalid', 'session_expired', 'tenant_not_found', 'account_inactive', 'organization_inactive', 'free_trial_expired']);
+const OFF_TARGET = new Set([
+  'csrf_invalid',
+  'session_expired',
+  'tenant_not_found',
+  'account_inactive',
+  'organization_inactive',
+  'free_trial_expired',
+]);
 
 const show = (a: Answer) => `${a.status}${a.code ? ` ${a.code}` : ''}`;
 
@@ -90,10 +97,18 @@ function complaint(c: Check, want: Outcome): string {
 }
 
 /** A request that gets past nothing but the guard: random ids for every parameter, an empty body. */
-async function send(r: RouteRecord, a: Actor, anonymous = false, url = r.url.replace(/:\w+/g, () => randomUUID()), payload: unknown = {}): Promise<Answer> {
+async function send(
+  r: RouteRecord,
+  a: Actor,
+  anonymous = false,
+  url = r.url.replace(/:\w+/g, () => randomUUID()),
+  payload: unknown = {},
+): Promise<Answer> {
   const s = anonymous ? null : a.session();
   const res = await t.app.inject({
-    method: r.method as Method, url, remoteAddress: nextIp(),
+    method: r.method as Method,
+    url,
+    remoteAddress: nextIp(),
     headers: { 'x-tenant': a.tenant, ...(s ? { authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrf } : {}) },
     ...(WITH_BODY.has(r.method) ? { payload: payload as object } : {}),
   });
@@ -127,11 +142,13 @@ beforeAll(async () => {
   routes = t.app.registeredRoutes.filter((r) => !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
   // Sign-out routes end the session that probes them, so deletes go last.
   const ordered = [...routes].sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
-  const perActor = await Promise.all(actors.map(async (a) => {
-    const out: Check[] = [];
-    for (const r of ordered) out.push(await probe(r, a));
-    return out;
-  }));
+  const perActor = await Promise.all(
+    actors.map(async (a) => {
+      const out: Check[] = [];
+      for (const r of ordered) out.push(await probe(r, a));
+      return out;
+    }),
+  );
   checks = perActor.flat();
   console.log(`rights matrix: ${routes.length} routes × ${actors.length} actors = ${checks.length} checks`);
 });
@@ -147,7 +164,8 @@ describe('rights matrix (spec 000 §5, §6)', () => {
     const failures: string[] = [];
     for (const c of checks.filter((x) => x.actor.kind === kind && !('public' in x.route.access))) {
       const want = expected(c.route, c.actor);
-      if (c.got.status >= 500 || OFF_TARGET.has(c.got.code ?? '')) failures.push(`${key(c.route)} as ${c.actor.name}: the probe proved nothing, got ${show(c.got)}`);
+      if (c.got.status >= 500 || OFF_TARGET.has(c.got.code ?? ''))
+        failures.push(`${key(c.route)} as ${c.actor.name}: the probe proved nothing, got ${show(c.got)}`);
       else if (outcome(c.got) !== want) failures.push(complaint(c, want));
     }
     expect(failures.sort()).toEqual([]);
@@ -172,7 +190,11 @@ describe('rights matrix (spec 000 §5, §6)', () => {
 });
 
 describe('deny by default', () => {
-  const passed = (kind: ActorKind) => checks.filter((c) => c.actor.kind === kind && outcome(c.got) === 'passes').map((c) => key(c.route)).sort();
+  const passed = (kind: ActorKind) =>
+    checks
+      .filter((c) => c.actor.kind === kind && outcome(c.got) === 'passes')
+      .map((c) => key(c.route))
+      .sort();
   const declared = (test: (r: RouteRecord) => boolean) => routes.filter(test).map(key).sort();
 
   it('a fresh role with no rights gets through public and session routes only', () => {
@@ -181,7 +203,7 @@ describe('deny by default', () => {
     expect(passed('none')).toEqual(declared((r) => ('public' in r.access || 'session' in r.access) && !(key(r) in STRICTER)));
   });
 
-  it('the platform admin at an organisation\'s address gets through public routes only', () => {
+  it("the platform admin at an organisation's address gets through public routes only", () => {
     expect(passed('platform-elsewhere')).toEqual(declared((r) => 'public' in r.access));
   });
 
@@ -224,14 +246,30 @@ describe('rights that depend on the record (the declaration is the least a route
     const siteId = await createSite(t, admin.session()!, org.adminId, 'Matrix Works');
     const observedAt = localDateTimeIn('Europe/London', new Date(Date.now() - 3_600_000));
     const obs = await call(t, admin.session(), 'POST', '/api/observations', {
-      type: 'unsafe_condition', description: 'Oil on the floor by press 2', site_id: siteId, observed_at: observedAt,
-      risk_level: 'low', action_required: false, comment: 'Seen on the morning walk', anonymous: false, attachment_ids: [], actions: [],
+      type: 'unsafe_condition',
+      description: 'Oil on the floor by press 2',
+      site_id: siteId,
+      observed_at: observedAt,
+      risk_level: 'low',
+      action_required: false,
+      comment: 'Seen on the morning walk',
+      anonymous: false,
+      attachment_ids: [],
+      actions: [],
     });
     expect(obs.statusCode, obs.body).toBe(201);
     observationId = (obs.json() as { id: string }).id;
     interaction = {
-      site_id: siteId, location: 'Bay 4', held_at: observedAt, duration_minutes: 20, participants: [{ name: 'Jon Price (contractor)' }],
-      topics: ['ppe'], safe_behaviours: [], at_risk_behaviours: [], recognition_given: false, status: 'draft',
+      site_id: siteId,
+      location: 'Bay 4',
+      held_at: observedAt,
+      duration_minutes: 20,
+      participants: [{ name: 'Jon Price (contractor)' }],
+      topics: ['ppe'],
+      safe_behaviours: [],
+      at_risk_behaviours: [],
+      recognition_given: false,
+      status: 'draft',
     };
     const si = await call(t, admin.session(), 'POST', '/api/safety_interactions', interaction);
     expect(si.statusCode, si.body).toBe(201);
@@ -261,8 +299,18 @@ describe('rights that depend on the record (the declaration is the least a route
     expect(route.access).toEqual({ subject: 'Observation', action: 'read' });
     const url = `/api/observations/${observationId}`;
     expect([
-      ...await verdicts(route, url, { description: 'Oil and swarf on the floor by press 2' }, (a) => read(a) && can(a.access, 'Observation', 'update')),
-      ...await verdicts(route, url, { close: { remarks: 'Cleaned and bunded' } }, (a) => read(a) && can(a.access, 'Observation', 'close')),
+      ...(await verdicts(
+        route,
+        url,
+        { description: 'Oil and swarf on the floor by press 2' },
+        (a) => read(a) && can(a.access, 'Observation', 'update'),
+      )),
+      ...(await verdicts(
+        route,
+        url,
+        { close: { remarks: 'Cleaned and bunded' } },
+        (a) => read(a) && can(a.access, 'Observation', 'close'),
+      )),
     ]).toEqual([]);
   });
 
@@ -270,7 +318,13 @@ describe('rights that depend on the record (the declaration is the least a route
     const route = routes.find((r) => key(r) === 'PATCH /api/safety_interactions/:id')!;
     // The admin recorded it; the guest holds create but is not its observer.
     const own = (a: Actor) => a.kind === 'admin';
-    expect(await verdicts(route, `/api/safety_interactions/${interactionId}`, interaction,
-      (a) => can(a.access, 'Observation', 'update') || (own(a) && can(a.access, 'Observation', 'create')))).toEqual([]);
+    expect(
+      await verdicts(
+        route,
+        `/api/safety_interactions/${interactionId}`,
+        interaction,
+        (a) => can(a.access, 'Observation', 'update') || (own(a) && can(a.access, 'Observation', 'create')),
+      ),
+    ).toEqual([]);
   });
 });

@@ -19,7 +19,11 @@ describe('a role that grants admin access (spec 001 §3 Role)', () => {
     expect((await call(t, before, 'GET', '/api/v2/users/user_profile')).json().user.is_admin).toBe(false);
     expect((await call(t, before, 'PUT', '/api/onboarding/timezone', { timezone: 'UTC' })).statusCode).toBe(403);
 
-    const role = await call(t, admin, 'POST', '/api/roles', { name: 'Deputy admin', grants_admin: true, role_actions_attributes: [{ name: 'Observation', r_view: true }] });
+    const role = await call(t, admin, 'POST', '/api/roles', {
+      name: 'Deputy admin',
+      grants_admin: true,
+      role_actions_attributes: [{ name: 'Observation', r_view: true }],
+    });
     expect(role.statusCode, role.body).toBe(201);
     await t.deps.db.owner.update(users).set({ roleId: role.json().id }).where(eq(users.id, org.userId));
     const profile = await call(t, before, 'GET', '/api/v2/users/user_profile');

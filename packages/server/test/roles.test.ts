@@ -36,7 +36,8 @@ const list = async (s: Session, query = '') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as RolesListResponse;
 };
-const roleByName = async (s: Session, name: string) => (await list(s, `?search=${encodeURIComponent(name)}`)).roles.find((r) => r.name === name)!;
+const roleByName = async (s: Session, name: string) =>
+  (await list(s, `?search=${encodeURIComponent(name)}`)).roles.find((r) => r.name === name)!;
 const rowsOf = (orgId: string, query: ReturnType<typeof sql>) =>
   inTenant(t.deps.db.app, orgId, async (tx) => (await tx.execute(query)).rows as Array<Record<string, unknown>>);
 const roleCount = async (orgId: string) => Number((await rowsOf(orgId, sql`select count(*)::int as n from roles`))[0]!['n']);
@@ -74,11 +75,32 @@ describe('GET /api/roles/{id}', () => {
     const role = res.json() as RoleDetail;
     expect(role.organization_id).toBe(a.id);
     expect(role.role_actions_attributes.map((r) => r.name)).toEqual([
-      'User', 'Site', 'Role', 'WorkFlow', 'Category', 'RC Master', 'Audit Template', 'Permit Form Setting',
-      'Permit', 'HIRA', 'Library', 'Observation', 'Incident', 'Action', 'Audit',
+      'User',
+      'Site',
+      'Role',
+      'WorkFlow',
+      'Category',
+      'RC Master',
+      'Audit Template',
+      'Permit Form Setting',
+      'Permit',
+      'HIRA',
+      'Library',
+      'Observation',
+      'Incident',
+      'Action',
+      'Audit',
     ]);
     const permit = role.role_actions_attributes.find((r) => r.name === 'Permit')!;
-    expect(permit).toMatchObject({ key: 'permit', status: 'Active', workflow: true, r_add: true, r_view: true, is_revoke: true, is_approve: true });
+    expect(permit).toMatchObject({
+      key: 'permit',
+      status: 'Active',
+      workflow: true,
+      r_add: true,
+      r_view: true,
+      is_revoke: true,
+      is_approve: true,
+    });
     expect(permit.permit_rules).toEqual(['Revoke', 'Extend', 'Close', 'Reject', 'Approve'].map((name) => ({ name, is_allow: true })));
     const pfs = role.role_actions_attributes.find((r) => r.name === 'Permit Form Setting')!;
     expect(pfs).toMatchObject({ key: 'permit_form_setting', workflow: false, is_revoke: false, permit_rules: [] });
@@ -93,8 +115,12 @@ describe('GET /api/roles/{id}', () => {
 describe('POST /api/roles', () => {
   it('creates a role; every right implies view; modules left out get nothing', async () => {
     const res = await create(adminA, {
-      name: '  Site   supervisor ', is_power_user: true,
-      role_actions_attributes: [{ name: 'Observation', r_add: true }, { name: 'Permit', is_close: true }],
+      name: '  Site   supervisor ',
+      is_power_user: true,
+      role_actions_attributes: [
+        { name: 'Observation', r_add: true },
+        { name: 'Permit', is_close: true },
+      ],
     });
     expect(res.statusCode, res.body).toBe(201);
     const role = res.json() as RoleDetail;
@@ -121,11 +147,26 @@ describe('POST /api/roles', () => {
       [{ name: 'x'.repeat(61) }, 'name', 'This is too long.'],
       [{ name: 'Ok', is_power_user: 'yes' }, 'is_power_user', 'This value is not valid.'],
       [{ name: 'Ok', grants_admin: 1 }, 'grants_admin', 'This value is not valid.'],
-      [{ name: 'Ok', role_actions_attributes: [{ name: 'Site' }, { name: 'Site' }] }, 'role_actions_attributes.1.name', 'This module is listed twice.'],
-      [{ name: 'Ok', role_actions_attributes: [{ name: 'Organization', r_view: true }] }, 'role_actions_attributes.0.name', 'Unknown module.'],
-      [{ name: 'Ok', role_actions_attributes: [{ name: 'Library', is_approve: true }] }, 'role_actions_attributes.0.is_approve',
-        'This right exists only for incidents, observations, permits and audits.'],
-      [{ name: 'Ok', role_actions_attributes: [{ name: 'Site', r_view: 'true' }] }, 'role_actions_attributes.0.r_view', 'This value is not valid.'],
+      [
+        { name: 'Ok', role_actions_attributes: [{ name: 'Site' }, { name: 'Site' }] },
+        'role_actions_attributes.1.name',
+        'This module is listed twice.',
+      ],
+      [
+        { name: 'Ok', role_actions_attributes: [{ name: 'Organization', r_view: true }] },
+        'role_actions_attributes.0.name',
+        'Unknown module.',
+      ],
+      [
+        { name: 'Ok', role_actions_attributes: [{ name: 'Library', is_approve: true }] },
+        'role_actions_attributes.0.is_approve',
+        'This right exists only for incidents, observations, permits and audits.',
+      ],
+      [
+        { name: 'Ok', role_actions_attributes: [{ name: 'Site', r_view: 'true' }] },
+        'role_actions_attributes.0.r_view',
+        'This value is not valid.',
+      ],
     ];
     for (const [body, field, text] of cases) {
       const res = await create(adminA, body);
@@ -155,19 +196,36 @@ describe('POST /api/roles', () => {
 
 describe('PATCH /api/roles/{id}', () => {
   it('renames and changes only the listed modules', async () => {
-    const created = (await create(adminA, {
-      name: 'Patch me', role_actions_attributes: [{ name: 'Site', r_edit: true }, { name: 'Audit', is_approve: true }],
-    })).json() as RoleDetail;
+    const created = (
+      await create(adminA, {
+        name: 'Patch me',
+        role_actions_attributes: [
+          { name: 'Site', r_edit: true },
+          { name: 'Audit', is_approve: true },
+        ],
+      })
+    ).json() as RoleDetail;
     const res = await call(t, adminA, 'PATCH', `/api/roles/${created.id}`, {
-      name: 'Patched', grants_admin: true, role_actions_attributes: [{ name: 'Audit', r_view: false }, { name: 'Library', r_destroy: true }],
+      name: 'Patched',
+      grants_admin: true,
+      role_actions_attributes: [
+        { name: 'Audit', r_view: false },
+        { name: 'Library', r_destroy: true },
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     const role = res.json() as RoleDetail;
     expect(role).toMatchObject({ name: 'Patched', grants_admin: true });
     const on = role.role_actions_attributes.filter((r) => r.r_view).map((r) => [r.name, r.r_edit, r.r_destroy]);
-    expect(on).toEqual([['Site', true, false], ['Library', false, true]]);
+    expect(on).toEqual([
+      ['Site', true, false],
+      ['Library', false, true],
+    ]);
     expect(role.role_actions_attributes.find((r) => r.name === 'Audit')!.is_approve).toBe(false);
-    const audit = await rowsOf(a.id, sql`select changes from audit_log where entity = 'Role' and entity_id = ${created.id} and action = 'update'`);
+    const audit = await rowsOf(
+      a.id,
+      sql`select changes from audit_log where entity = 'Role' and entity_id = ${created.id} and action = 'update'`,
+    );
     expect(audit).toHaveLength(1);
     const changes = audit[0]!['changes'] as { name: unknown; grants_admin: unknown; rights: unknown[] };
     expect(changes.name).toEqual({ from: 'Patch me', to: 'Patched' });
@@ -178,7 +236,10 @@ describe('PATCH /api/roles/{id}', () => {
 
   it('records nothing when nothing changes', async () => {
     const reader = await roleByName(adminA, 'Reader');
-    const res = await call(t, adminA, 'PATCH', `/api/roles/${reader.id}`, { name: 'Reader', role_actions_attributes: [{ name: 'Incident', r_view: true }] });
+    const res = await call(t, adminA, 'PATCH', `/api/roles/${reader.id}`, {
+      name: 'Reader',
+      role_actions_attributes: [{ name: 'Incident', r_view: true }],
+    });
     expect(res.statusCode).toBe(200);
     const audit = await rowsOf(a.id, sql`select 1 from audit_log where entity = 'Role' and entity_id = ${reader.id}`);
     expect(audit).toEqual([]);
@@ -190,7 +251,10 @@ describe('PATCH /api/roles/{id}', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'system_record', fields: { name: 'A system role cannot be renamed.' } });
     expect((await roleByName(adminA, 'Administrator')).id).toBe(admin.id);
-    const same = await call(t, adminA, 'PATCH', `/api/roles/${admin.id}`, { name: 'Administrator', role_actions_attributes: [{ name: 'Library', r_destroy: false, r_view: true, r_add: true, r_edit: true }] });
+    const same = await call(t, adminA, 'PATCH', `/api/roles/${admin.id}`, {
+      name: 'Administrator',
+      role_actions_attributes: [{ name: 'Library', r_destroy: false, r_view: true, r_add: true, r_edit: true }],
+    });
     expect(same.statusCode, same.body).toBe(200);
     const lib = (same.json() as RoleDetail).role_actions_attributes.find((r) => r.name === 'Library')!;
     expect(lib.r_destroy).toBe(false);
@@ -211,7 +275,10 @@ describe('PATCH /api/roles/{id}', () => {
     const admin = await roleByName(adminA, 'Administrator');
     const res = await call(t, adminA, 'PATCH', `/api/roles/${admin.id}`, { role_actions_attributes: [{ name: 'Role', r_view: true }] });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'conflict', fields: { role_actions_attributes: 'You cannot remove your own right to view and edit roles.' } });
+    expect(res.json()).toMatchObject({
+      code: 'conflict',
+      fields: { role_actions_attributes: 'You cannot remove your own right to view and edit roles.' },
+    });
     const role = (await call(t, adminA, 'GET', `/api/roles/${admin.id}`)).json() as RoleDetail;
     expect(role.role_actions_attributes.find((r) => r.name === 'Role')).toMatchObject({ r_edit: true, r_view: true });
   });
@@ -219,12 +286,17 @@ describe('PATCH /api/roles/{id}', () => {
 
 describe('DELETE /api/roles/{id}', () => {
   it('deletes a role no one holds, with its rights and a history entry', async () => {
-    const created = (await create(adminA, { name: 'Temporary', role_actions_attributes: [{ name: 'Site', r_view: true }] })).json() as RoleDetail;
+    const created = (
+      await create(adminA, { name: 'Temporary', role_actions_attributes: [{ name: 'Site', r_view: true }] })
+    ).json() as RoleDetail;
     const res = await call(t, adminA, 'DELETE', `/api/roles/${created.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect((await call(t, adminA, 'GET', `/api/roles/${created.id}`)).statusCode).toBe(404);
     expect(await rowsOf(a.id, sql`select 1 from role_actions where role_id = ${created.id}`)).toEqual([]);
-    const audit = await rowsOf(a.id, sql`select action from audit_log where entity = 'Role' and entity_id = ${created.id} order by created_at`);
+    const audit = await rowsOf(
+      a.id,
+      sql`select action from audit_log where entity = 'Role' and entity_id = ${created.id} order by created_at`,
+    );
     expect(audit.map((r) => r['action'])).toEqual(['create', 'delete']);
     expect((await call(t, adminA, 'DELETE', `/api/roles/${created.id}`)).statusCode).toBe(404);
   });
@@ -240,11 +312,19 @@ describe('DELETE /api/roles/{id}', () => {
     const held = (await create(adminA, { name: 'Held twice' })).json() as RoleDetail;
     const orgs = createOrganizationService(t.deps.db.app);
     for (const n of [1, 2]) {
-      await orgs.createUser(a.subDomain, { email: `held${n}@roles-a.test`, fullName: `Held ${n}`, password: 'Test#Pass1', roleName: 'Held twice' });
+      await orgs.createUser(a.subDomain, {
+        email: `held${n}@roles-a.test`,
+        fullName: `Held ${n}`,
+        password: 'Test#Pass1',
+        roleName: 'Held twice',
+      });
     }
     const res = await call(t, adminA, 'DELETE', `/api/roles/${held.id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'conflict', errors: ['This role is still held by users (2). Give them another role before deleting it.'] });
+    expect(res.json()).toEqual({
+      code: 'conflict',
+      errors: ['This role is still held by users (2). Give them another role before deleting it.'],
+    });
     const tr = await call(t, adminA, 'DELETE', `/api/roles/${held.id}`, undefined, { 'accept-language': 'tr' });
     expect(tr.json().errors[0]).toContain('(2)');
     expect((await roleByName(adminA, 'Held twice')).users_count).toBe(2);
@@ -265,7 +345,12 @@ describe('rights', () => {
   it('each call needs its own right: read only may list and view, nothing more', async () => {
     await create(adminA, { name: 'Role viewer', role_actions_attributes: [{ name: 'Role', r_view: true }] });
     const orgs = createOrganizationService(t.deps.db.app);
-    await orgs.createUser(a.subDomain, { email: 'viewer@roles-a.test', fullName: 'Viewer', password: 'Test#Pass1', roleName: 'Role viewer' });
+    await orgs.createUser(a.subDomain, {
+      email: 'viewer@roles-a.test',
+      fullName: 'Viewer',
+      password: 'Test#Pass1',
+      roleName: 'Role viewer',
+    });
     const viewer = await signIn(t, a.subDomain, 'viewer@roles-a.test');
     const reader = await roleByName(adminA, 'Reader');
     expect((await call(t, viewer, 'GET', '/api/roles')).statusCode).toBe(200);
@@ -311,7 +396,9 @@ describe('live rules', () => {
     const event = await waitForItem(userEvents, (e) => e.channel === 'rules', 'rules event for the role holder');
     expect(event).toMatchObject({ channel: 'rules', change: 'updated' });
     // What the client reloads on that event now carries the new rights.
-    const after = (await call(t, userA, 'GET', '/api/users/user_profile')).json() as { rules: Array<{ subject: string; actions: string[] }> };
+    const after = (await call(t, userA, 'GET', '/api/users/user_profile')).json() as {
+      rules: Array<{ subject: string; actions: string[] }>;
+    };
     expect(after.rules).toContainEqual({ subject: 'Site', actions: ['read', 'create'] });
     expect((await call(t, userA, 'GET', '/api/roles')).statusCode).toBe(403);
     // The admin holds another role: no rules event reaches them (events to one room are emitted together).
@@ -333,7 +420,11 @@ describe('seedDemoRoles', () => {
     expect(manager.is_power_user).toBe(true);
     expect(manager.role_actions_attributes.find((r) => r.name === 'Permit')).toMatchObject({ r_add: true, is_approve: true, r_view: true });
     const contractor = (await call(t, adminB, 'GET', `/api/roles/${first['Contractor']}`)).json() as RoleDetail;
-    expect(contractor.role_actions_attributes.find((r) => r.name === 'Observation')).toMatchObject({ r_add: true, r_view: true, r_destroy: false });
+    expect(contractor.role_actions_attributes.find((r) => r.name === 'Observation')).toMatchObject({
+      r_add: true,
+      r_view: true,
+      r_destroy: false,
+    });
     expect(contractor.role_actions_attributes.find((r) => r.name === 'User')!.r_view).toBe(false);
   });
 });

@@ -18,7 +18,11 @@ describe('deny by default', () => {
     expect(routes.length).toBeGreaterThan(15);
     for (const r of routes) {
       const access = r.access as Record<string, unknown>;
-      const declared = access.public === true || access.session === true || access.platform === true || access.admin === true ||
+      const declared =
+        access.public === true ||
+        access.session === true ||
+        access.platform === true ||
+        access.admin === true ||
         (typeof access.subject === 'string' && typeof access.action === 'string');
       expect(declared, `${r.method} ${r.url}`).toBe(true);
     }
@@ -43,7 +47,8 @@ describe('deny by default', () => {
   it('lists exactly these public API routes (a new one must be added here on purpose)', () => {
     const publicRoutes = t.app.registeredRoutes
       .filter((r) => 'public' in r.access && !r.url.startsWith('/api/docs') && r.method !== 'HEAD')
-      .map((r) => `${r.method} ${r.url}`).sort();
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
     expect(publicRoutes).toEqual([
       'GET /api/guest_users/availability',
       'GET /api/observations/outer_obs_data',

@@ -15,8 +15,16 @@ const TZ = 'Europe/London';
 
 function body(overrides: Record<string, unknown>) {
   return {
-    site_id: north, held_at: localAgo(TZ, 1), duration_minutes: 20, participants: [{ name: 'Crew lead' }], recognition_given: false,
-    status: 'completed', topics: [], safe_behaviours: [], at_risk_behaviours: [], ...overrides,
+    site_id: north,
+    held_at: localAgo(TZ, 1),
+    duration_minutes: 20,
+    participants: [{ name: 'Crew lead' }],
+    recognition_given: false,
+    status: 'completed',
+    topics: [],
+    safe_behaviours: [],
+    at_risk_behaviours: [],
+    ...overrides,
   };
 }
 
@@ -27,19 +35,28 @@ async function record(s: Session, overrides: Record<string, unknown>): Promise<S
 }
 
 async function plan(s: Session, siteId: string, date: string, observerId: string) {
-  const res = await call(t, s, 'POST', '/api/safety_interactions/schedules', { observer_id: observerId, site_id: siteId, planned_date: date, note: 'Walk' });
+  const res = await call(t, s, 'POST', '/api/safety_interactions/schedules', {
+    observer_id: observerId,
+    site_id: siteId,
+    planned_date: date,
+    note: 'Walk',
+  });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: string }).id;
 }
 
 /** A plan dated in the past, which the API refuses to create: written straight into the table. */
 async function pastPlan(siteId: string, date: string, observerId: string): Promise<string> {
-  const [row] = await inTenant(t.deps.db.app, org.id, (tx) => tx.insert(siSchedules).values({ observerId, siteId, plannedDate: date }).returning({ id: siSchedules.id }));
+  const [row] = await inTenant(t.deps.db.app, org.id, (tx) =>
+    tx.insert(siSchedules).values({ observerId, siteId, plannedDate: date }).returning({ id: siSchedules.id }),
+  );
   return row!.id;
 }
 
 async function statusOf(id: string) {
-  const list = (await call(t, admin, 'GET', `/api/safety_interactions/schedules?from=${dayFromToday(TZ, -40)}&to=${dayFromToday(TZ, 40)}`)).json() as SiScheduleListResponse;
+  const list = (
+    await call(t, admin, 'GET', `/api/safety_interactions/schedules?from=${dayFromToday(TZ, -40)}&to=${dayFromToday(TZ, 40)}`)
+  ).json() as SiScheduleListResponse;
   return list.schedules.find((s) => s.id === id)?.status;
 }
 
@@ -67,7 +84,13 @@ describe('plans: planned, done, missed (computed, never swept)', () => {
     const today = await plan(admin, north, dayFromToday(TZ, 0), observer.id);
     const draft = await record(observer.session, { status: 'draft', schedule_id: today });
     expect(await statusOf(today)).toBe('planned');
-    const completed = await call(t, observer.session, 'PATCH', `/api/safety_interactions/${draft.id}`, body({ schedule_id: today, topics: ['ppe'] }));
+    const completed = await call(
+      t,
+      observer.session,
+      'PATCH',
+      `/api/safety_interactions/${draft.id}`,
+      body({ schedule_id: today, topics: ['ppe'] }),
+    );
     expect(completed.statusCode, completed.body).toBe(200);
     expect(await statusOf(today)).toBe('done');
     const list = (await call(t, admin, 'GET', '/api/safety_interactions/schedules?status=done')).json() as SiScheduleListResponse;
@@ -77,7 +100,13 @@ describe('plans: planned, done, missed (computed, never swept)', () => {
     // One interaction per plan, of the plan's site.
     const second = await call(t, admin, 'POST', '/api/safety_interactions', body({ schedule_id: today, topics: ['ppe'] }));
     expect(fieldsOf(second)['schedule_id']).toBe(en('safetyInteractions.validation.scheduleTaken'));
-    const otherSite = await call(t, admin, 'POST', '/api/safety_interactions', body({ site_id: south, schedule_id: upcoming, topics: ['ppe'] }));
+    const otherSite = await call(
+      t,
+      admin,
+      'POST',
+      '/api/safety_interactions',
+      body({ site_id: south, schedule_id: upcoming, topics: ['ppe'] }),
+    );
     expect(fieldsOf(otherSite)['schedule_id']).toBe(en('safetyInteractions.validation.scheduleOtherSite'));
 
     // Deleting the plan keeps the interaction, no longer tied to a plan.
@@ -95,13 +124,27 @@ describe('plans: planned, done, missed (computed, never swept)', () => {
       [{ note: 'n'.repeat(501) }, 'note', 'validation.tooLong'],
     ];
     for (const [change, field, key] of cases) {
-      const res = await call(t, admin, 'POST', '/api/safety_interactions/schedules', { observer_id: observer.id, site_id: north, planned_date: dayFromToday(TZ, 1), ...change });
+      const res = await call(t, admin, 'POST', '/api/safety_interactions/schedules', {
+        observer_id: observer.id,
+        site_id: north,
+        planned_date: dayFromToday(TZ, 1),
+        ...change,
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(fieldsOf(res)[field]).toBe(en(key));
     }
     const reader = await signIn(t, 'sisum', org.userEmail);
     expect((await call(t, reader, 'POST', '/api/safety_interactions/schedules', {})).statusCode).toBe(403);
-    expect((await call(t, observer.session, 'DELETE', `/api/safety_interactions/schedules/${await plan(admin, north, dayFromToday(TZ, 5), observer.id)}`)).statusCode).toBe(403);
+    expect(
+      (
+        await call(
+          t,
+          observer.session,
+          'DELETE',
+          `/api/safety_interactions/schedules/${await plan(admin, north, dayFromToday(TZ, 5), observer.id)}`,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -112,14 +155,22 @@ describe('summary and dashboard from known data', () => {
     const base = (await call(t, admin, 'GET', `/api/safety_interactions/summary?from=${from}&to=${to}`)).json() as SiSummaryResponse;
 
     await record(observer.session, {
-      topics: ['ppe', 'line_of_fire'], recognition_given: true,
-      safe_behaviours: [{ topic: 'ppe', note: 'Glasses on' }, { topic: 'ppe', note: 'Gloves on' }],
+      topics: ['ppe', 'line_of_fire'],
+      recognition_given: true,
+      safe_behaviours: [
+        { topic: 'ppe', note: 'Glasses on' },
+        { topic: 'ppe', note: 'Gloves on' },
+      ],
       at_risk_behaviours: [{ topic: 'line_of_fire', note: 'Under the load' }],
     });
     await record(admin, {
-      site_id: south, topics: ['line_of_fire', 'housekeeping'],
+      site_id: south,
+      topics: ['line_of_fire', 'housekeeping'],
       safe_behaviours: [{ topic: 'housekeeping', note: 'Walkway clear' }],
-      at_risk_behaviours: [{ topic: 'line_of_fire', note: 'Behind the reversing truck' }, { topic: 'housekeeping', note: 'Cables across the floor' }],
+      at_risk_behaviours: [
+        { topic: 'line_of_fire', note: 'Behind the reversing truck' },
+        { topic: 'housekeeping', note: 'Cables across the floor' },
+      ],
     });
     // A draft is not counted.
     await record(admin, { status: 'draft', topics: ['ppe'], at_risk_behaviours: [{ topic: 'ppe', note: 'No helmet' }] });
@@ -130,22 +181,33 @@ describe('summary and dashboard from known data', () => {
     expect(s.totals.at_risk - base.totals.at_risk).toBe(3);
     expect(s.totals.recognition - base.totals.recognition).toBe(1);
     const topic = (x: SiSummaryResponse, name: string) => x.by_topic.find((r) => r.topic === name)!;
-    expect(topic(s, 'line_of_fire')).toEqual({ topic: 'line_of_fire', discussed: topic(base, 'line_of_fire').discussed + 2, safe: topic(base, 'line_of_fire').safe, at_risk: topic(base, 'line_of_fire').at_risk + 2 });
+    expect(topic(s, 'line_of_fire')).toEqual({
+      topic: 'line_of_fire',
+      discussed: topic(base, 'line_of_fire').discussed + 2,
+      safe: topic(base, 'line_of_fire').safe,
+      at_risk: topic(base, 'line_of_fire').at_risk + 2,
+    });
     expect(topic(s, 'housekeeping')).toMatchObject({ discussed: 1, safe: 1, at_risk: 1 });
 
     // South Yard holds only the second interaction: exact figures.
-    const southOnly = (await call(t, admin, 'GET', `/api/safety_interactions/summary?from=${from}&to=${to}&site_id=${south}`)).json() as SiSummaryResponse;
+    const southOnly = (
+      await call(t, admin, 'GET', `/api/safety_interactions/summary?from=${from}&to=${to}&site_id=${south}`)
+    ).json() as SiSummaryResponse;
     expect(southOnly.totals).toMatchObject({ interactions: 1, safe: 1, at_risk: 2, recognition: 0 });
     expect(southOnly.totals.safe_share).toBeCloseTo(1 / 3);
     expect(southOnly.by_site).toEqual([{ site: { id: south, name: 'South Yard' }, interactions: 1, safe: 1, at_risk: 2 }]);
-    expect(southOnly.by_observer).toEqual([{ observer: { id: org.adminId, full_name: 'Admin' }, interactions: 1, recognition: 0, safe: 1, at_risk: 2 }]);
+    expect(southOnly.by_observer).toEqual([
+      { observer: { id: org.adminId, full_name: 'Admin' }, interactions: 1, recognition: 0, safe: 1, at_risk: 2 },
+    ]);
     const lee = s.by_observer.find((o) => o.observer.id === observer.id)!;
     const leeBefore = base.by_observer.find((o) => o.observer.id === observer.id);
     expect(lee.interactions - (leeBefore?.interactions ?? 0)).toBe(1);
     expect(lee.safe - (leeBefore?.safe ?? 0)).toBe(2);
 
     // A period without data says so with zeros, not an error.
-    const empty = (await call(t, admin, 'GET', '/api/safety_interactions/summary?from=2020-01-01&to=2020-01-31')).json() as SiSummaryResponse;
+    const empty = (
+      await call(t, admin, 'GET', '/api/safety_interactions/summary?from=2020-01-01&to=2020-01-31')
+    ).json() as SiSummaryResponse;
     expect(empty.totals).toMatchObject({ interactions: 0, safe: 0, at_risk: 0, safe_share: null });
 
     const bad = await call(t, admin, 'GET', '/api/safety_interactions/summary?from=2020-01-01&to=2024-01-31');
@@ -156,13 +218,25 @@ describe('summary and dashboard from known data', () => {
     const d = (await call(t, admin, 'GET', '/api/safety_interactions/dashboard')).json() as SiDashboardResponse;
     expect(d.trend).toHaveLength(6);
     expect(d.trend[5]!.month).toBe(d.month);
-    const all = (await call(t, admin, 'GET', `/api/safety_interactions/summary?from=${d.trend[0]!.month}-01&to=${dayFromToday(TZ, 0)}`)).json() as SiSummaryResponse;
+    const all = (
+      await call(t, admin, 'GET', `/api/safety_interactions/summary?from=${d.trend[0]!.month}-01&to=${dayFromToday(TZ, 0)}`)
+    ).json() as SiSummaryResponse;
     expect(d.trend.reduce((a, m) => a + m.at_risk, 0)).toBe(all.totals.at_risk);
     expect(d.trend.reduce((a, m) => a + m.interactions, 0)).toBe(all.totals.interactions);
     expect(d.top_at_risk_topics[0]).toEqual({ topic: 'line_of_fire', at_risk: 2 });
 
     const before = d.open_actions;
-    await record(admin, { topics: ['ppe'], actions: [{ description: 'Helmet check at the gate', control_type: 'administrative', responsible_id: observer.id, due_date: dayFromToday(TZ, 3) }] });
+    await record(admin, {
+      topics: ['ppe'],
+      actions: [
+        {
+          description: 'Helmet check at the gate',
+          control_type: 'administrative',
+          responsible_id: observer.id,
+          due_date: dayFromToday(TZ, 3),
+        },
+      ],
+    });
     const after = (await call(t, admin, 'GET', '/api/safety_interactions/dashboard')).json() as SiDashboardResponse;
     expect(after.open_actions).toBe(before + 1);
     expect(after.done_this_month).toBe(d.done_this_month + (after.month === dayFromToday(TZ, 0).slice(0, 7) ? 1 : 0));

@@ -9,10 +9,23 @@ export const en = (key: string) => translate('en', key);
 export type Org = Awaited<ReturnType<typeof createOrg>>;
 
 /** A site of the organisation through the sites API, in the given time zone. */
-export async function createSite(t: TestApp, admin: Session, headOfSafety: string, name: string, timeZone = 'Europe/London'): Promise<string> {
+export async function createSite(
+  t: TestApp,
+  admin: Session,
+  headOfSafety: string,
+  name: string,
+  timeZone = 'Europe/London',
+): Promise<string> {
   const res = await call(t, admin, 'POST', '/api/sites', {
-    name, time_zone: timeZone, head_of_safety_id: headOfSafety, emergency_phone: '020 7946 0958', address: '1 Dock Road',
-    city: 'London', state: 'Greater London', country: 'GB', zip: 'E16 2QU',
+    name,
+    time_zone: timeZone,
+    head_of_safety_id: headOfSafety,
+    emergency_phone: '020 7946 0958',
+    address: '1 Dock Road',
+    city: 'London',
+    state: 'Greater London',
+    country: 'GB',
+    zip: 'E16 2QU',
   });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: string }).id;
@@ -25,13 +38,30 @@ export async function createDivision(t: TestApp, admin: Session, siteId: string,
 }
 
 /** A role with the given Observation rights, and a member holding it. */
-export async function memberWithObservationRights(t: TestApp, org: Org, roleName: string, email: string, fullName: string, rights: { add?: boolean; edit?: boolean; destroy?: boolean }) {
+export async function memberWithObservationRights(
+  t: TestApp,
+  org: Org,
+  roleName: string,
+  email: string,
+  fullName: string,
+  rights: { add?: boolean; edit?: boolean; destroy?: boolean },
+) {
   await asPlatform(t.deps.db.app, async (tx) => {
     await tx.execute(sql`select set_config('app.organization_id', ${org.id}, true)`);
-    await createRole(tx, roleName, [{
-      name: 'Observation', rAdd: !!rights.add, rEdit: !!rights.edit, rView: true, rDestroy: !!rights.destroy,
-      isRevoke: false, isExtend: false, isClose: false, isReject: false, isApprove: false,
-    }]);
+    await createRole(tx, roleName, [
+      {
+        name: 'Observation',
+        rAdd: !!rights.add,
+        rEdit: !!rights.edit,
+        rView: true,
+        rDestroy: !!rights.destroy,
+        isRevoke: false,
+        isExtend: false,
+        isClose: false,
+        isReject: false,
+        isApprove: false,
+      },
+    ]);
   });
   const user = await createOrganizationService(t.deps.db.app).createUser(org.subDomain, { email, fullName, password: PASSWORD, roleName });
   return { id: user.id, session: await signIn(t, org.subDomain, email) };
@@ -48,7 +78,11 @@ export function dayFromToday(timeZone: string, days: number): string {
   return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-export async function countRows(t: TestApp, orgId: string, table: 'safety_interactions' | 'si_participants' | 'si_behaviours' | 'si_schedules' | 'actions'): Promise<number> {
+export async function countRows(
+  t: TestApp,
+  orgId: string,
+  table: 'safety_interactions' | 'si_participants' | 'si_behaviours' | 'si_schedules' | 'actions',
+): Promise<number> {
   const rows = await inTenant(t.deps.db.app, orgId, (tx) => tx.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`));
   return (rows.rows[0] as { n: number }).n;
 }

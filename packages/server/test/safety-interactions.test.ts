@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWorkbookRows } from '../src/platform/export/excel.js';
 import { call, createOrg, createTestApp, signIn, type Session, type TestApp } from './helpers.js';
 import {
-  countRows, createDivision, createSite, dayFromToday, en, fieldsOf, localAgo, memberWithObservationRights, type Org,
+  countRows,
+  createDivision,
+  createSite,
+  dayFromToday,
+  en,
+  fieldsOf,
+  localAgo,
+  memberWithObservationRights,
+  type Org,
 } from './safety-interactions-support.js';
 
 let t: TestApp;
@@ -40,7 +48,11 @@ function body(overrides: Record<string, unknown> = {}) {
 }
 
 const action = (overrides: Record<string, unknown> = {}) => ({
-  description: 'Fit toe boards on every lift', control_type: 'engineering', responsible_id: a.adminId, due_date: dayFromToday(TZ, 7), ...overrides,
+  description: 'Fit toe boards on every lift',
+  control_type: 'engineering',
+  responsible_id: a.adminId,
+  due_date: dayFromToday(TZ, 7),
+  ...overrides,
 });
 
 async function record(s: Session, overrides: Record<string, unknown> = {}): Promise<SiResponse> {
@@ -73,27 +85,58 @@ describe('recording an interaction', () => {
     const held = localAgo(TZ, 3);
     const si = await record(adminA, { held_at: held, actions: [action()] });
     expect(si).toMatchObject({
-      serial: 1, status: 'completed', observer: { id: a.adminId, full_name: 'Admin' },
-      site: { id: siteA, name: 'Tokyo Works', time_zone: TZ }, area: { id: areaA, full_name: 'Tokyo Works / Assembly' },
-      location: 'Bay 4', held_at: held, duration_minutes: 25, crew: 'Scaffold crew', topics: ['working_at_height', 'ppe'],
-      participants: [{ user: { id: a.userId, full_name: 'User' }, name: 'User' }, { user: null, name: 'Jon Price (contractor)' }],
+      serial: 1,
+      status: 'completed',
+      observer: { id: a.adminId, full_name: 'Admin' },
+      site: { id: siteA, name: 'Tokyo Works', time_zone: TZ },
+      area: { id: areaA, full_name: 'Tokyo Works / Assembly' },
+      location: 'Bay 4',
+      held_at: held,
+      duration_minutes: 25,
+      crew: 'Scaffold crew',
+      topics: ['working_at_height', 'ppe'],
+      participants: [
+        { user: { id: a.userId, full_name: 'User' }, name: 'User' },
+        { user: null, name: 'Jon Price (contractor)' },
+      ],
       safe_behaviours: [{ topic: 'ppe', note: 'Chin straps worn' }],
       at_risk_behaviours: [{ topic: 'working_at_height', note: 'Toe board missing' }],
-      recognition_given: true, comment: 'Fixed before restart.', can_edit: true, can_delete: true,
+      recognition_given: true,
+      comment: 'Fixed before restart.',
+      can_edit: true,
+      can_delete: true,
     });
     expect(si.actions).toHaveLength(1);
-    expect(si.actions[0]).toMatchObject({ description: 'Fit toe boards on every lift', status: 'open', source_type: 'safety_interaction', source_id: si.id });
+    expect(si.actions[0]).toMatchObject({
+      description: 'Fit toe boards on every lift',
+      status: 'open',
+      source_type: 'safety_interaction',
+      source_id: si.id,
+    });
     const again = await call(t, adminA, 'GET', `/api/safety_interactions/${si.id}`);
     expect(again.json()).toEqual(si);
     // Serials count per organisation: the other organisation starts at 1 too.
-    const first = await call(t, adminB, 'POST', '/api/safety_interactions', body({ site_id: siteB, area_id: null, participants: [{ user_id: b.userId }] }));
+    const first = await call(
+      t,
+      adminB,
+      'POST',
+      '/api/safety_interactions',
+      body({ site_id: siteB, area_id: null, participants: [{ user_id: b.userId }] }),
+    );
     expect(first.statusCode, first.body).toBe(201);
     expect((first.json() as SiResponse).serial).toBe(1);
     expect((await record(adminA)).serial).toBe(2);
   });
 
   it('a draft may leave out people and topics; the observer is the signed-in user unless named', async () => {
-    const draft = await record(writer.session, { status: 'draft', participants: [], crew: null, topics: [], safe_behaviours: [], at_risk_behaviours: [] });
+    const draft = await record(writer.session, {
+      status: 'draft',
+      participants: [],
+      crew: null,
+      topics: [],
+      safe_behaviours: [],
+      at_risk_behaviours: [],
+    });
     expect(draft).toMatchObject({ status: 'draft', observer: { id: writer.id }, participants: [], topics: [] });
     const onBehalf = await record(adminA, { observer_id: writer.id });
     expect(onBehalf.observer?.id).toBe(writer.id);
@@ -103,11 +146,18 @@ describe('recording an interaction', () => {
     const si = await record(adminA, { actions: [action({ description: 'Repaint the crossing' })] });
     const list = await call(t, adminA, 'GET', '/api/actions/si_observation_action_datas?per_page=200');
     expect(list.statusCode, list.body).toBe(200);
-    const found = (list.json() as { actions: Array<{ description: string; source: { type: string; id: string; serial: number } }> }).actions
-      .find((x) => x.description === 'Repaint the crossing');
+    const found = (
+      list.json() as { actions: Array<{ description: string; source: { type: string; id: string; serial: number } }> }
+    ).actions.find((x) => x.description === 'Repaint the crossing');
     expect(found?.source).toMatchObject({ type: 'safety_interaction', id: si.id, serial: si.serial });
     // Adding one on an edit keeps the first.
-    const edit = await call(t, adminA, 'PATCH', `/api/safety_interactions/${si.id}`, body({ actions: [action({ description: 'Brief the night shift' })] }));
+    const edit = await call(
+      t,
+      adminA,
+      'PATCH',
+      `/api/safety_interactions/${si.id}`,
+      body({ actions: [action({ description: 'Brief the night shift' })] }),
+    );
     expect(edit.statusCode, edit.body).toBe(200);
     expect((edit.json() as SiResponse).actions.map((x) => x.description)).toEqual(['Repaint the crossing', 'Brief the night shift']);
   });
@@ -127,34 +177,102 @@ describe('validation: every field, translated, nothing written', () => {
     ['duration above 8 hours', () => ({ duration_minutes: 481 }), 'duration_minutes', 'safetyInteractions.validation.duration'],
     ['duration not a number', () => ({ duration_minutes: 'long' }), 'duration_minutes', 'safetyInteractions.validation.duration'],
     ['observer of another organisation', () => ({ observer_id: b.adminId }), 'observer_id', 'safetyInteractions.validation.userUnknown'],
-    ['participant both member and name', () => ({ participants: [{ user_id: a.userId, name: 'Someone' }] }), 'participants.0', 'safetyInteractions.validation.participant'],
-    ['participant neither member nor name', () => ({ participants: [{ name: ' ' }] }), 'participants.0', 'safetyInteractions.validation.participant'],
-    ['participant of another organisation', () => ({ participants: [{ user_id: b.userId }] }), 'participants.0.user_id', 'safetyInteractions.validation.userUnknown'],
-    ['participant listed twice', () => ({ participants: [{ user_id: a.userId }, { user_id: a.userId }] }), 'participants', 'safetyInteractions.validation.participantTwice'],
-    ['completed without people or crew', () => ({ participants: [], crew: '' }), 'participants', 'safetyInteractions.validation.whoRequired'],
+    [
+      'participant both member and name',
+      () => ({ participants: [{ user_id: a.userId, name: 'Someone' }] }),
+      'participants.0',
+      'safetyInteractions.validation.participant',
+    ],
+    [
+      'participant neither member nor name',
+      () => ({ participants: [{ name: ' ' }] }),
+      'participants.0',
+      'safetyInteractions.validation.participant',
+    ],
+    [
+      'participant of another organisation',
+      () => ({ participants: [{ user_id: b.userId }] }),
+      'participants.0.user_id',
+      'safetyInteractions.validation.userUnknown',
+    ],
+    [
+      'participant listed twice',
+      () => ({ participants: [{ user_id: a.userId }, { user_id: a.userId }] }),
+      'participants',
+      'safetyInteractions.validation.participantTwice',
+    ],
+    [
+      'completed without people or crew',
+      () => ({ participants: [], crew: '' }),
+      'participants',
+      'safetyInteractions.validation.whoRequired',
+    ],
     ['crew too long', () => ({ crew: 'c'.repeat(201) }), 'crew', 'validation.tooLong'],
-    ['completed without topics', () => ({ topics: [], safe_behaviours: [], at_risk_behaviours: [] }), 'topics', 'safetyInteractions.validation.topicsRequired'],
+    [
+      'completed without topics',
+      () => ({ topics: [], safe_behaviours: [], at_risk_behaviours: [] }),
+      'topics',
+      'safetyInteractions.validation.topicsRequired',
+    ],
     ['unknown topic', () => ({ topics: ['gossip'] }), 'topics.0', 'safetyInteractions.validation.topic'],
     ['topic twice', () => ({ topics: ['ppe', 'ppe', 'working_at_height'] }), 'topics', 'safetyInteractions.validation.topicTwice'],
-    ['behaviour under a topic not discussed', () => ({ safe_behaviours: [{ topic: 'housekeeping', note: 'Tidy' }] }), 'safe_behaviours.0.topic', 'safetyInteractions.validation.topicNotDiscussed'],
-    ['behaviour without a note', () => ({ at_risk_behaviours: [{ topic: 'ppe', note: ' ' }] }), 'at_risk_behaviours.0.note', 'validation.required'],
-    ['behaviour note too long', () => ({ at_risk_behaviours: [{ topic: 'ppe', note: 'n'.repeat(501) }] }), 'at_risk_behaviours.0.note', 'validation.tooLong'],
+    [
+      'behaviour under a topic not discussed',
+      () => ({ safe_behaviours: [{ topic: 'housekeeping', note: 'Tidy' }] }),
+      'safe_behaviours.0.topic',
+      'safetyInteractions.validation.topicNotDiscussed',
+    ],
+    [
+      'behaviour without a note',
+      () => ({ at_risk_behaviours: [{ topic: 'ppe', note: ' ' }] }),
+      'at_risk_behaviours.0.note',
+      'validation.required',
+    ],
+    [
+      'behaviour note too long',
+      () => ({ at_risk_behaviours: [{ topic: 'ppe', note: 'n'.repeat(501) }] }),
+      'at_risk_behaviours.0.note',
+      'validation.tooLong',
+    ],
     ['recognition missing', () => ({ recognition_given: undefined }), 'recognition_given', 'safetyInteractions.validation.recognition'],
     ['comment too long', () => ({ comment: 'c'.repeat(2001) }), 'comment', 'validation.tooLong'],
     ['status unknown', () => ({ status: 'closed' }), 'status', 'safetyInteractions.validation.status'],
-    ['plan unknown', () => ({ schedule_id: '01900000-0000-7000-8000-000000000000' }), 'schedule_id', 'safetyInteractions.validation.scheduleUnknown'],
+    [
+      'plan unknown',
+      () => ({ schedule_id: '01900000-0000-7000-8000-000000000000' }),
+      'schedule_id',
+      'safetyInteractions.validation.scheduleUnknown',
+    ],
     ['action without description', () => ({ actions: [action({ description: '' })] }), 'actions.0.description', 'validation.required'],
-    ['action responsible of another organisation', () => ({ actions: [action({ responsible_id: b.adminId })] }), 'actions.0.responsible_id', 'actions.validation.responsibleUnknown'],
-    ['action due in the past', () => ({ actions: [action({ due_date: dayFromToday(TZ, -1) })] }), 'actions.0.due_date', 'actions.validation.dueDatePast'],
+    [
+      'action responsible of another organisation',
+      () => ({ actions: [action({ responsible_id: b.adminId })] }),
+      'actions.0.responsible_id',
+      'actions.validation.responsibleUnknown',
+    ],
+    [
+      'action due in the past',
+      () => ({ actions: [action({ due_date: dayFromToday(TZ, -1) })] }),
+      'actions.0.due_date',
+      'actions.validation.dueDatePast',
+    ],
   ];
 
   it.each(cases)('%s: 400 with the field message', async (_label, change, field, key) => {
-    const before = await Promise.all([countRows(t, a.id, 'safety_interactions'), countRows(t, a.id, 'si_behaviours'), countRows(t, a.id, 'actions')]);
+    const before = await Promise.all([
+      countRows(t, a.id, 'safety_interactions'),
+      countRows(t, a.id, 'si_behaviours'),
+      countRows(t, a.id, 'actions'),
+    ]);
     const res = await call(t, adminA, 'POST', '/api/safety_interactions', body(change()));
     expect(res.statusCode, res.body).toBe(400);
     expect((res.json() as { code: string }).code).toBe('validation_failed');
     expect(fieldsOf(res)[field], res.body).toBe(en(key));
-    const after = await Promise.all([countRows(t, a.id, 'safety_interactions'), countRows(t, a.id, 'si_behaviours'), countRows(t, a.id, 'actions')]);
+    const after = await Promise.all([
+      countRows(t, a.id, 'safety_interactions'),
+      countRows(t, a.id, 'si_behaviours'),
+      countRows(t, a.id, 'actions'),
+    ]);
     expect(after).toEqual(before);
   });
 
@@ -195,7 +313,10 @@ describe('rights', () => {
     const theirs = await record(adminA);
     const refused = await call(t, writer.session, 'PATCH', `/api/safety_interactions/${theirs.id}`, body({ comment: 'Mine now' }));
     expect(refused.statusCode).toBe(403);
-    expect((await call(t, writer.session, 'GET', `/api/safety_interactions/${theirs.id}`)).json()).toMatchObject({ can_edit: false, comment: 'Fixed before restart.' });
+    expect((await call(t, writer.session, 'GET', `/api/safety_interactions/${theirs.id}`)).json()).toMatchObject({
+      can_edit: false,
+      comment: 'Fixed before restart.',
+    });
     expect((await call(t, writer.session, 'DELETE', `/api/safety_interactions/${mine.id}`)).statusCode).toBe(403);
   });
 
@@ -214,59 +335,120 @@ describe('rights', () => {
 describe('tenant isolation through every call', () => {
   it('another organisation’s interaction and plan are not found, and never counted', async () => {
     const si = await record(adminA, { actions: [action()] });
-    const plan = await call(t, adminA, 'POST', '/api/safety_interactions/schedules', { observer_id: a.adminId, site_id: siteA, planned_date: dayFromToday(TZ, 2) });
+    const plan = await call(t, adminA, 'POST', '/api/safety_interactions/schedules', {
+      observer_id: a.adminId,
+      site_id: siteA,
+      planned_date: dayFromToday(TZ, 2),
+    });
     expect(plan.statusCode, plan.body).toBe(201);
     const planId = (plan.json() as { id: string }).id;
 
     expect((await call(t, adminB, 'GET', `/api/safety_interactions/${si.id}`)).statusCode).toBe(404);
-    expect((await call(t, adminB, 'PATCH', `/api/safety_interactions/${si.id}`, body({ site_id: siteB, area_id: null, participants: [{ user_id: b.userId }] }))).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          t,
+          adminB,
+          'PATCH',
+          `/api/safety_interactions/${si.id}`,
+          body({ site_id: siteB, area_id: null, participants: [{ user_id: b.userId }] }),
+        )
+      ).statusCode,
+    ).toBe(404);
     expect((await call(t, adminB, 'DELETE', `/api/safety_interactions/${si.id}`)).statusCode).toBe(404);
-    expect((await call(t, adminB, 'PATCH', `/api/safety_interactions/schedules/${planId}`, { observer_id: b.adminId, site_id: siteB, planned_date: dayFromToday(TZ, 3) })).statusCode).toBe(404);
+    expect(
+      (
+        await call(t, adminB, 'PATCH', `/api/safety_interactions/schedules/${planId}`, {
+          observer_id: b.adminId,
+          site_id: siteB,
+          planned_date: dayFromToday(TZ, 3),
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await call(t, adminB, 'DELETE', `/api/safety_interactions/schedules/${planId}`)).statusCode).toBe(404);
-    const usePlan = await call(t, adminB, 'POST', '/api/safety_interactions', body({ site_id: siteB, area_id: null, participants: [{ user_id: b.userId }], schedule_id: planId }));
+    const usePlan = await call(
+      t,
+      adminB,
+      'POST',
+      '/api/safety_interactions',
+      body({ site_id: siteB, area_id: null, participants: [{ user_id: b.userId }], schedule_id: planId }),
+    );
     expect(fieldsOf(usePlan)['schedule_id']).toBe(en('safetyInteractions.validation.scheduleUnknown'));
 
-    const list = (await call(t, adminB, 'GET', '/api/safety_interactions?per_page=200')).json() as { safety_interactions: Array<{ id: string; site: { id: string } }> };
+    const list = (await call(t, adminB, 'GET', '/api/safety_interactions?per_page=200')).json() as {
+      safety_interactions: Array<{ id: string; site: { id: string } }>;
+    };
     expect(list.safety_interactions.every((x) => x.site.id === siteB)).toBe(true);
     const search = (await call(t, adminB, 'GET', `/api/safety_interactions?search=Tokyo`)).json() as { pagination: { total: number } };
     expect(search.pagination.total).toBe(0);
     const plans = (await call(t, adminB, 'GET', '/api/safety_interactions/schedules')).json() as { schedules: unknown[] };
     expect(plans.schedules).toEqual([]);
     const today = siLocalDateTime(TZ).slice(0, 10);
-    const sum = (await call(t, adminB, 'GET', `/api/safety_interactions/summary?from=${dayFromToday(TZ, -30)}&to=${today}&site_id=${siteA}`)).json() as { totals: { interactions: number } };
+    const sum = (
+      await call(t, adminB, 'GET', `/api/safety_interactions/summary?from=${dayFromToday(TZ, -30)}&to=${today}&site_id=${siteA}`)
+    ).json() as { totals: { interactions: number } };
     expect(sum.totals.interactions).toBe(0);
-    const dash = (await call(t, adminB, 'GET', '/api/safety_interactions/dashboard')).json() as { open_actions: number; planned_this_month: number };
+    const dash = (await call(t, adminB, 'GET', '/api/safety_interactions/dashboard')).json() as {
+      open_actions: number;
+      planned_this_month: number;
+    };
     expect(dash.open_actions).toBe(0);
     const options = (await call(t, adminB, 'GET', '/api/safety_interactions/options')).json() as { sites: Array<{ id: string }> };
     expect(options.sites.map((s) => s.id)).toEqual([siteB]);
-    const people = (await call(t, adminB, 'GET', '/api/safety_interactions/people?search=Admin')).json() as { users: Array<{ id: string }> };
+    const people = (await call(t, adminB, 'GET', '/api/safety_interactions/people?search=Admin')).json() as {
+      users: Array<{ id: string }>;
+    };
     expect(people.users.map((u) => u.id)).toEqual([b.adminId]);
   });
 });
 
 describe('list', () => {
   it('filters by site, observer, topic, status, period and keyword, pages, and exports exactly the filtered rows', async () => {
-    const osaka = await record(adminA, { site_id: otherSiteA, area_id: null, topics: ['housekeeping'], safe_behaviours: [], at_risk_behaviours: [{ topic: 'housekeeping', note: 'Pallet wrap on the walkway' }], held_at: localAgo(TZ, 30 * 24) });
-    const bySite = (await call(t, adminA, 'GET', `/api/safety_interactions?site_id=${otherSiteA}`)).json() as { safety_interactions: Array<{ id: string; at_risk_count: number; people: string[] }> };
+    const osaka = await record(adminA, {
+      site_id: otherSiteA,
+      area_id: null,
+      topics: ['housekeeping'],
+      safe_behaviours: [],
+      at_risk_behaviours: [{ topic: 'housekeeping', note: 'Pallet wrap on the walkway' }],
+      held_at: localAgo(TZ, 30 * 24),
+    });
+    const bySite = (await call(t, adminA, 'GET', `/api/safety_interactions?site_id=${otherSiteA}`)).json() as {
+      safety_interactions: Array<{ id: string; at_risk_count: number; people: string[] }>;
+    };
     expect(bySite.safety_interactions.map((x) => x.id)).toEqual([osaka.id]);
     expect(bySite.safety_interactions[0]).toMatchObject({ at_risk_count: 1, people: ['User', 'Jon Price (contractor)'] });
-    const byTopic = (await call(t, adminA, 'GET', '/api/safety_interactions?topic=housekeeping')).json() as { safety_interactions: Array<{ id: string }> };
+    const byTopic = (await call(t, adminA, 'GET', '/api/safety_interactions?topic=housekeeping')).json() as {
+      safety_interactions: Array<{ id: string }>;
+    };
     expect(byTopic.safety_interactions.map((x) => x.id)).toEqual([osaka.id]);
-    const byNote = (await call(t, adminA, 'GET', '/api/safety_interactions?search=pallet%20wrap')).json() as { safety_interactions: Array<{ id: string }> };
+    const byNote = (await call(t, adminA, 'GET', '/api/safety_interactions?search=pallet%20wrap')).json() as {
+      safety_interactions: Array<{ id: string }>;
+    };
     expect(byNote.safety_interactions.map((x) => x.id)).toEqual([osaka.id]);
-    const bySerial = (await call(t, adminA, 'GET', `/api/safety_interactions?search=SI-${String(osaka.serial).padStart(6, '0')}`)).json() as { safety_interactions: Array<{ id: string }> };
+    const bySerial = (
+      await call(t, adminA, 'GET', `/api/safety_interactions?search=SI-${String(osaka.serial).padStart(6, '0')}`)
+    ).json() as { safety_interactions: Array<{ id: string }> };
     expect(bySerial.safety_interactions.map((x) => x.id)).toEqual([osaka.id]);
-    const recent = (await call(t, adminA, 'GET', `/api/safety_interactions?from=${dayFromToday(TZ, -7)}`)).json() as { safety_interactions: Array<{ id: string }> };
+    const recent = (await call(t, adminA, 'GET', `/api/safety_interactions?from=${dayFromToday(TZ, -7)}`)).json() as {
+      safety_interactions: Array<{ id: string }>;
+    };
     expect(recent.safety_interactions.map((x) => x.id)).not.toContain(osaka.id);
-    const byObserver = (await call(t, adminA, 'GET', `/api/safety_interactions?observer_id=${writer.id}&status=draft`)).json() as { safety_interactions: Array<{ observer: { id: string }; status: string }> };
+    const byObserver = (await call(t, adminA, 'GET', `/api/safety_interactions?observer_id=${writer.id}&status=draft`)).json() as {
+      safety_interactions: Array<{ observer: { id: string }; status: string }>;
+    };
     expect(byObserver.safety_interactions.length).toBeGreaterThan(0);
     expect(byObserver.safety_interactions.every((x) => x.observer.id === writer.id && x.status === 'draft')).toBe(true);
 
-    const page = (await call(t, adminA, 'GET', '/api/safety_interactions?per_page=2&page=2')).json() as { safety_interactions: unknown[]; pagination: { page: number; total: number; total_pages: number } };
+    const page = (await call(t, adminA, 'GET', '/api/safety_interactions?per_page=2&page=2')).json() as {
+      safety_interactions: unknown[];
+      pagination: { page: number; total: number; total_pages: number };
+    };
     expect(page.safety_interactions).toHaveLength(2);
     expect(page.pagination.total_pages).toBe(Math.ceil(page.pagination.total / 2));
 
-    const xl = await call(t, adminA, 'GET', '/api/safety_interactions?topic=housekeeping&export_to_excel=true', undefined, { 'accept-language': 'es' });
+    const xl = await call(t, adminA, 'GET', '/api/safety_interactions?topic=housekeeping&export_to_excel=true', undefined, {
+      'accept-language': 'es',
+    });
     expect(xl.statusCode).toBe(200);
     const { headers, rows } = await readWorkbookRows(xl.rawPayload);
     expect(headers[0]).toBe(translate('es', 'safetyInteractions.fields.serial'));

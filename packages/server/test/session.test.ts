@@ -14,11 +14,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signInRaw = (email: string, password: string, extra: Record<string, string> = {}, ip = nextIp()) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': 'alpha', ...extra }, payload: { email, password }, remoteAddress: ip });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/authorize',
+    headers: { 'x-tenant': 'alpha', ...extra },
+    payload: { email, password },
+    remoteAddress: ip,
+  });
 
 describe('sign-in', () => {
   it('refuses the GET form: credentials never travel in a URL', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/authorize?email=${a.adminEmail}&password=${PASSWORD}`, headers: { 'x-tenant': 'alpha' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/authorize?email=${a.adminEmail}&password=${PASSWORD}`,
+      headers: { 'x-tenant': 'alpha' },
+    });
     expect(res.statusCode).toBe(405);
     expect(res.json().errors[0]).toMatch(/never sent in a URL/);
   });
@@ -84,13 +94,25 @@ describe('sign-in', () => {
     const org = await createOrg(t, 'throttle');
     const codes: string[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': 'throttle' }, payload: { email: org.adminEmail, password: `Wrong#${i}xx` }, remoteAddress: nextIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/authorize',
+        headers: { 'x-tenant': 'throttle' },
+        payload: { email: org.adminEmail, password: `Wrong#${i}xx` },
+        remoteAddress: nextIp(),
+      });
       codes.push(res.json().code);
     }
     expect(codes.slice(0, 10).every((c) => c === 'incorrect_password')).toBe(true);
     expect(codes[10]).toBe('rate_limited');
     // Even the right password waits out the window.
-    const right = await t.app.inject({ method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': 'throttle' }, payload: { email: org.adminEmail, password: PASSWORD }, remoteAddress: nextIp() });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authorize',
+      headers: { 'x-tenant': 'throttle' },
+      payload: { email: org.adminEmail, password: PASSWORD },
+      remoteAddress: nextIp(),
+    });
     expect(right.statusCode).toBe(429);
   });
 
@@ -106,7 +128,12 @@ describe('session', () => {
   it('requires the CSRF token on unsafe methods only', async () => {
     const s = await signIn(t, 'alpha', a.adminEmail);
     expect((await call(t, { ...s, csrf: '' }, 'GET', '/api/auth')).statusCode).toBe(200);
-    const none = await t.app.inject({ method: 'PATCH', url: '/api/users/user_profile', headers: { 'x-tenant': 'alpha', authorization: `Bearer ${s.token}` }, payload: { locale: 'tr' } });
+    const none = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/user_profile',
+      headers: { 'x-tenant': 'alpha', authorization: `Bearer ${s.token}` },
+      payload: { locale: 'tr' },
+    });
     expect(none.json()).toMatchObject({ code: 'csrf_invalid' });
     const wrong = await call(t, { ...s, csrf: 'forged-token-value' }, 'PATCH', '/api/users/user_profile', { locale: 'tr' });
     expect(wrong.statusCode).toBe(403);
@@ -117,14 +144,17 @@ describe('session', () => {
 
   it('rotates the refresh token, and a reused one revokes the whole session family', async () => {
     const s = await signIn(t, 'alpha', a.adminEmail);
-    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1/refresh_token', headers: { 'x-tenant': 'alpha', 'x-refresh-token': token } });
+    const refresh = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/refresh_token', headers: { 'x-tenant': 'alpha', 'x-refresh-token': token } });
     const first = await refresh(s.refresh);
     expect(first.statusCode).toBe(200);
     const next = first.json();
     expect(next.refresh).not.toBe(s.refresh);
     expect(next.token).not.toBe(s.token);
     // The new pair works.
-    expect((await call(t, { ...s, token: next.token, csrf: next.csrf }, 'PATCH', '/api/users/user_profile', { locale: 'en' })).statusCode).toBe(200);
+    expect(
+      (await call(t, { ...s, token: next.token, csrf: next.csrf }, 'PATCH', '/api/users/user_profile', { locale: 'en' })).statusCode,
+    ).toBe(200);
     // Replaying the spent token: refused, and the family dies with it.
     expect((await refresh(s.refresh)).json()).toMatchObject({ code: 'session_expired' });
     expect((await refresh(next.refresh)).statusCode).toBe(401);
@@ -134,7 +164,11 @@ describe('session', () => {
   it('refuses a refresh token at another organisation’s address', async () => {
     await createOrg(t, 'other');
     const s = await signIn(t, 'alpha', a.adminEmail);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/refresh_token', headers: { 'x-tenant': 'other', 'x-refresh-token': s.refresh } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/refresh_token',
+      headers: { 'x-tenant': 'other', 'x-refresh-token': s.refresh },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -152,7 +186,11 @@ describe('session', () => {
 
   it('resets the current session from its refresh token alone', async () => {
     const s = await signIn(t, 'alpha', a.adminEmail);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/reset_current_session', headers: { 'x-tenant': 'alpha', 'x-refresh-token': s.refresh } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/reset_current_session',
+      headers: { 'x-tenant': 'alpha', 'x-refresh-token': s.refresh },
+    });
     expect(res.json()).toEqual({ ok: true });
     expect((await call(t, s, 'GET', '/api/auth')).statusCode).toBe(401);
   });
@@ -169,10 +207,12 @@ describe('session', () => {
       expect(res.statusCode).toBe(200);
       expect(Object.keys(res.json()).sort()).toEqual(['organization', 'organization_modules', 'rules', 'user']);
       expect(res.json().rules).toHaveLength(2);
-      expect(res.json().rules).toEqual(expect.arrayContaining([
-        { subject: 'Observation', actions: ['read'] },
-        { subject: 'Incident', actions: ['read'] },
-      ]));
+      expect(res.json().rules).toEqual(
+        expect.arrayContaining([
+          { subject: 'Observation', actions: ['read'] },
+          { subject: 'Incident', actions: ['read'] },
+        ]),
+      );
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/users/user_profile', headers: { 'x-tenant': 'alpha' } })).statusCode).toBe(401);
   });
@@ -182,41 +222,86 @@ describe('password reset', () => {
   it('mails a link that sets a new password once, ends old sessions, then expires', async () => {
     const org = await createOrg(t, 'resetco');
     const before = await signIn(t, 'resetco', org.userEmail);
-    const req = await t.app.inject({ method: 'POST', url: '/api/v1/password_resets', headers: { 'x-tenant': 'resetco' }, payload: { email: org.userEmail }, remoteAddress: nextIp() });
+    const req = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password_resets',
+      headers: { 'x-tenant': 'resetco' },
+      payload: { email: org.userEmail },
+      remoteAddress: nextIp(),
+    });
     expect(req.statusCode).toBe(200);
-    const [mail] = await inTenant(t.deps.db.app, org.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, org.userEmail)));
+    const [mail] = await inTenant(t.deps.db.app, org.id, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, org.userEmail)),
+    );
     expect(mail).toBeDefined();
     const token = /password-reset\/([\w-]+)/.exec(mail!.body)?.[1];
     expect(token).toBeTruthy();
     expect(mail!.body).toContain('http://resetco.localhost:');
 
-    const weak = await t.app.inject({ method: 'POST', url: `/api/v1/password_resets/${token}`, headers: { 'x-tenant': 'resetco' }, payload: { password: 'weakpassword' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/password_resets/${token}`,
+      headers: { 'x-tenant': 'resetco' },
+      payload: { password: 'weakpassword' },
+    });
     expect(weak.json()).toMatchObject({ code: 'validation_failed', fields: { password: expect.stringMatching(/special/) } });
 
-    const set = await t.app.inject({ method: 'POST', url: `/api/v1/password_resets/${token}`, headers: { 'x-tenant': 'resetco' }, payload: { password: 'New#Pass2026' } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/password_resets/${token}`,
+      headers: { 'x-tenant': 'resetco' },
+      payload: { password: 'New#Pass2026' },
+    });
     expect(set.statusCode).toBe(200);
     expect((await call(t, before, 'GET', '/api/auth')).statusCode).toBe(401);
     await signIn(t, 'resetco', org.userEmail, 'New#Pass2026');
 
-    const again = await t.app.inject({ method: 'POST', url: `/api/v1/password_resets/${token}`, headers: { 'x-tenant': 'resetco' }, payload: { password: 'Other#Pass2026' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/password_resets/${token}`,
+      headers: { 'x-tenant': 'resetco' },
+      payload: { password: 'Other#Pass2026' },
+    });
     expect(again.statusCode).toBe(410);
     expect(again.json()).toMatchObject({ code: 'link_expired', errors: ['This link has expired.'] });
   });
 
   it('refuses an expired link', async () => {
     const org = await createOrg(t, 'expiry');
-    await t.app.inject({ method: 'POST', url: '/api/v1/password_resets', headers: { 'x-tenant': 'expiry' }, payload: { email: org.adminEmail }, remoteAddress: nextIp() });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password_resets',
+      headers: { 'x-tenant': 'expiry' },
+      payload: { email: org.adminEmail },
+      remoteAddress: nextIp(),
+    });
     const [mail] = await inTenant(t.deps.db.app, org.id, (tx) => tx.select().from(mailOutbox));
     const token = /password-reset\/([\w-]+)/.exec(mail!.body)![1];
     await inTenant(t.deps.db.app, org.id, (tx) => tx.update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 minute'` }));
-    const res = await t.app.inject({ method: 'POST', url: `/api/v1/password_resets/${token}`, headers: { 'x-tenant': 'expiry' }, payload: { password: 'New#Pass2026' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/password_resets/${token}`,
+      headers: { 'x-tenant': 'expiry' },
+      payload: { password: 'New#Pass2026' },
+    });
     expect(res.json().code).toBe('link_expired');
   });
 
   it('says when no account uses the address', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/password_resets', headers: { 'x-tenant': 'alpha' }, payload: { email: 'ghost@alpha.test' }, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password_resets',
+      headers: { 'x-tenant': 'alpha' },
+      payload: { email: 'ghost@alpha.test' },
+      remoteAddress: nextIp(),
+    });
     expect(res.json().code).toBe('email_not_found');
-    const rows = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(passwordResetTokens).where(and(eq(passwordResetTokens.organizationId, a.id))));
+    const rows = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx
+        .select()
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.organizationId, a.id))),
+    );
     expect(rows).toEqual([]);
   });
 });

@@ -16,9 +16,21 @@ let siteA2: string;
 let siteB: string;
 
 async function addSite(orgId: string, name: string): Promise<string> {
-  const [row] = await inTenant(t.deps.db.app, orgId, (tx) => tx.insert(sites).values({
-    name, timeZone: 'UTC', emergencyPhone: '+14155550100', address: '1 Main St', city: 'Springfield', state: 'IL', country: 'US', zip: '62701',
-  }).returning({ id: sites.id }));
+  const [row] = await inTenant(t.deps.db.app, orgId, (tx) =>
+    tx
+      .insert(sites)
+      .values({
+        name,
+        timeZone: 'UTC',
+        emergencyPhone: '+14155550100',
+        address: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        country: 'US',
+        zip: '62701',
+      })
+      .returning({ id: sites.id }),
+  );
   return row!.id;
 }
 
@@ -35,7 +47,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const kpi = { ltifr_target: 0.5, observations_per_employee_month: 2, critical_closure_rate_target: 100, serious_closure_rate_target: 85, training_hours_per_employee: 24 };
+const kpi = {
+  ltifr_target: 0.5,
+  observations_per_employee_month: 2,
+  critical_closure_rate_target: 100,
+  serious_closure_rate_target: 85,
+  training_hours_per_employee: 24,
+};
 
 describe('KPI settings', () => {
   it('answers the defaults for a year without saved targets', async () => {
@@ -51,7 +69,7 @@ describe('KPI settings', () => {
     [{ observations_per_employee_month: 5000 }, 'observations_per_employee_month', 'This number is too large.'],
     [{ training_hours_per_employee: 'ten' }, 'training_hours_per_employee', 'This field is required.'],
     [{ training_hours_per_employee: undefined }, 'training_hours_per_employee', 'This field is required.'],
-  ])('refuses %j with the field\'s message and writes nothing', async (change, field, text) => {
+  ])("refuses %j with the field's message and writes nothing", async (change, field, text) => {
     const res = await call(t, adminA, 'PUT', '/api/kpi_settings?year=2026', { ...kpi, ...change });
     expect(res.statusCode).toBe(400);
     expect((res.json() as { fields: Record<string, string> }).fields[field]).toBe(text);
@@ -67,12 +85,15 @@ describe('KPI settings', () => {
     expect((es.json() as { fields: Record<string, string> }).fields['year']).toBe('Elija un año entre 2000 y 2100.');
   });
 
-  it('saves a year\'s targets, updates them, and keeps years apart', async () => {
+  it("saves a year's targets, updates them, and keeps years apart", async () => {
     const res = await call(t, adminA, 'PUT', '/api/kpi_settings?year=2026', kpi);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ year: 2026, is_default: false, ...kpi });
     await call(t, adminA, 'PUT', '/api/kpi_settings?year=2026', { ...kpi, serious_closure_rate_target: 92.5 });
-    expect((await call(t, adminA, 'GET', '/api/kpi_settings?year=2026')).json()).toMatchObject({ serious_closure_rate_target: 92.5, ltifr_target: 0.5 });
+    expect((await call(t, adminA, 'GET', '/api/kpi_settings?year=2026')).json()).toMatchObject({
+      serious_closure_rate_target: 92.5,
+      ltifr_target: 0.5,
+    });
     expect((await call(t, adminA, 'GET', '/api/kpi_settings?year=2025')).json()).toMatchObject({ is_default: true });
     expect(await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(kpiSettings))).toHaveLength(1);
   });
@@ -90,7 +111,12 @@ describe('EHS OCP', () => {
   let ocp: Ocp;
 
   it('adds a procedure with its sites', async () => {
-    const res = await call(t, adminA, 'POST', '/api/v2/ehs_ocps', { code: 'OCP-01', title: 'Hot work control', description: 'Permits and fire watch', site_ids: [siteA, siteA2, siteA] });
+    const res = await call(t, adminA, 'POST', '/api/v2/ehs_ocps', {
+      code: 'OCP-01',
+      title: 'Hot work control',
+      description: 'Permits and fire watch',
+      site_ids: [siteA, siteA2, siteA],
+    });
     expect(res.statusCode).toBe(201);
     ocp = res.json() as Ocp;
     expect(ocp).toMatchObject({ code: 'OCP-01', title: 'Hot work control', active: true });
@@ -109,7 +135,7 @@ describe('EHS OCP', () => {
     expect((res.json() as { fields: Record<string, string> }).fields[field]).toBe(text);
   });
 
-  it('refuses a code already used (any case) and another organisation\'s site, writing nothing', async () => {
+  it("refuses a code already used (any case) and another organisation's site, writing nothing", async () => {
     const dup = await call(t, adminA, 'POST', '/api/v2/ehs_ocps', { code: 'ocp-01', title: 'Other' });
     expect(dup.statusCode).toBe(409);
     expect((dup.json() as { fields: Record<string, string> }).fields['code']).toBe('Another procedure already uses this code.');
@@ -146,14 +172,16 @@ describe('EHS OCP', () => {
     expect((await call(t, adminA, 'PATCH', `/api/v2/ehs_ocps/${ocp.id}`, { code: 'ocp-01' })).statusCode).toBe(200);
   });
 
-  it('keeps organisations apart: B gets 404 for A\'s procedure and never lists it', async () => {
+  it("keeps organisations apart: B gets 404 for A's procedure and never lists it", async () => {
     expect((await call(t, adminB, 'GET', `/api/v2/ehs_ocps/${ocp.id}`)).statusCode).toBe(404);
     const patch = await call(t, adminB, 'PATCH', `/api/v2/ehs_ocps/${ocp.id}`, { title: 'Hijacked' });
     expect(patch.statusCode).toBe(404);
     expect((await call(t, adminB, 'GET', '/api/v2/ehs_ocps')).json()).toMatchObject({ ehs_ocps: [], pagination: { total: 0 } });
     expect((await call(t, adminA, 'GET', `/api/v2/ehs_ocps/${ocp.id}`)).json()).toMatchObject({ code: 'ocp-01' });
     // B may use A's code for its own procedure.
-    expect((await call(t, adminB, 'POST', '/api/v2/ehs_ocps', { code: 'OCP-01', title: 'B hot work', site_ids: [siteB] })).statusCode).toBe(201);
+    expect((await call(t, adminB, 'POST', '/api/v2/ehs_ocps', { code: 'OCP-01', title: 'B hot work', site_ids: [siteB] })).statusCode).toBe(
+      201,
+    );
   });
 });
 
@@ -169,9 +197,12 @@ describe('e-mail subscriptions', () => {
     expect(subs.find((s) => s.scenario_id === 'user_invited')).toMatchObject({ mandatory: true, module: 'users' });
   });
 
-  it('saves the user\'s own choices; mandatory ones stay on; other users are not affected', async () => {
+  it("saves the user's own choices; mandatory ones stay on; other users are not affected", async () => {
     const res = await call(t, userA, 'PUT', '/api/email_subscriptions', {
-      subscriptions: [{ scenario_id: 'action_overdue', email: false }, { scenario_id: 'free_trial_otp', email: false }],
+      subscriptions: [
+        { scenario_id: 'action_overdue', email: false },
+        { scenario_id: 'free_trial_otp', email: false },
+      ],
     });
     expect(res.statusCode).toBe(200);
     const subs = (res.json() as { subscriptions: Sub[] }).subscriptions;

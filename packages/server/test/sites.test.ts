@@ -57,11 +57,27 @@ beforeAll(async () => {
   // A role that reads sites and nothing else.
   await asPlatform(t.deps.db.app, async (tx) => {
     await tx.execute(sql`select set_config('app.organization_id', ${a.id}, true)`);
-    await createRole(tx, 'Site reader', [{
-      name: 'Site', rAdd: false, rEdit: false, rView: true, rDestroy: false, isRevoke: false, isExtend: false, isClose: false, isReject: false, isApprove: false,
-    }]);
+    await createRole(tx, 'Site reader', [
+      {
+        name: 'Site',
+        rAdd: false,
+        rEdit: false,
+        rView: true,
+        rDestroy: false,
+        isRevoke: false,
+        isExtend: false,
+        isClose: false,
+        isReject: false,
+        isApprove: false,
+      },
+    ]);
   });
-  const reader = await createOrganizationService(t.deps.db.app).createUser('sitea', { email: 'reader@sitea.test', fullName: 'Rita Reader', password: PASSWORD, roleName: 'Site reader' });
+  const reader = await createOrganizationService(t.deps.db.app).createUser('sitea', {
+    email: 'reader@sitea.test',
+    fullName: 'Rita Reader',
+    password: PASSWORD,
+    roleName: 'Site reader',
+  });
   siteReaderId = reader.id;
   adminA = await signIn(t, 'sitea', a.adminEmail);
   userA = await signIn(t, 'sitea', a.userEmail);
@@ -131,8 +147,15 @@ describe('sites: happy path, uniqueness, deactivation', () => {
     const site = await createSiteAs(adminA, siteBody({ head_of_site_id: a.userId }));
     siteId = site.id;
     expect(site).toMatchObject({
-      name: 'North Plant', short_name: 'North', site_code: 'NP-1', time_zone: 'Europe/London', emergency_phone: '+442079460958',
-      emergency_email: 'safety@north.test', country: 'GB', is_active: true, latitude: 51.5,
+      name: 'North Plant',
+      short_name: 'North',
+      site_code: 'NP-1',
+      time_zone: 'Europe/London',
+      emergency_phone: '+442079460958',
+      emergency_email: 'safety@north.test',
+      country: 'GB',
+      is_active: true,
+      latitude: 51.5,
     });
     expect((site['head_of_safety'] as { id: string }).id).toBe(a.adminId);
     expect((site['head_of_site'] as { full_name: string }).full_name).toBe('User');
@@ -142,11 +165,30 @@ describe('sites: happy path, uniqueness, deactivation', () => {
   });
 
   it('accepts an alias time zone and empty optional fields', async () => {
-    const site = await createSiteAs(adminA, siteBody({
-      name: 'Mumbai Works', site_code: '', short_name: '', emergency_email: '', latitude: null, longitude: null,
-      time_zone: 'Asia/Kolkata', country: 'IN', emergency_phone: '022 2202 2222', zip: '400001', head_of_site_id: null,
-    }));
-    expect(site).toMatchObject({ site_code: null, short_name: null, emergency_email: null, latitude: null, head_of_site: null, emergency_phone: '+912222022222' });
+    const site = await createSiteAs(
+      adminA,
+      siteBody({
+        name: 'Mumbai Works',
+        site_code: '',
+        short_name: '',
+        emergency_email: '',
+        latitude: null,
+        longitude: null,
+        time_zone: 'Asia/Kolkata',
+        country: 'IN',
+        emergency_phone: '022 2202 2222',
+        zip: '400001',
+        head_of_site_id: null,
+      }),
+    );
+    expect(site).toMatchObject({
+      site_code: null,
+      short_name: null,
+      emergency_email: null,
+      latitude: null,
+      head_of_site: null,
+      emergency_phone: '+912222022222',
+    });
   });
 
   it('refuses a second site with the same name or ID, ignoring case (409)', async () => {
@@ -181,7 +223,9 @@ describe('sites: happy path, uniqueness, deactivation', () => {
   });
 
   it('records the change history', async () => {
-    const rows = await inTenant(t.deps.db.app, a.id, (tx) => tx.execute(sql`select action, changes from audit_log where entity = 'Site' and entity_id = ${siteId} order by created_at`));
+    const rows = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx.execute(sql`select action, changes from audit_log where entity = 'Site' and entity_id = ${siteId} order by created_at`),
+    );
     const actions = rows.rows.map((r) => (r as { action: string }).action);
     expect(actions).toEqual(['create', 'update']);
     expect((rows.rows[1] as { changes: Record<string, unknown> }).changes['city']).toEqual({ from: 'London', to: 'Greenwich' });
@@ -270,7 +314,15 @@ describe('divisions, departments and units', () => {
 
     const tree = await call(t, adminA, 'GET', `/api/sites/${siteId}/divisions`);
     expect(tree.statusCode).toBe(200);
-    const body = tree.json() as { site: { name: string }; divisions: Array<{ name: string; head: { id: string } | null; supervisor: { id: string } | null; children: Array<{ name: string; children: Array<{ name: string }> }> }> };
+    const body = tree.json() as {
+      site: { name: string };
+      divisions: Array<{
+        name: string;
+        head: { id: string } | null;
+        supervisor: { id: string } | null;
+        children: Array<{ name: string; children: Array<{ name: string }> }>;
+      }>;
+    };
     expect(body.site.name).toBe('Tree Works');
     expect(body.divisions.map((x) => x.name)).toEqual(['Maintenance', 'Production']);
     const prod = body.divisions[1]!;
@@ -308,14 +360,19 @@ describe('divisions, departments and units', () => {
   });
 
   it('renames and reassigns, refusing a sibling name', async () => {
-    const ok = await call(t, adminA, 'PATCH', `/api/sites/${siteId}/divisions/${departmentId}`, { name: 'Final Assembly', head_id: a.userId });
+    const ok = await call(t, adminA, 'PATCH', `/api/sites/${siteId}/divisions/${departmentId}`, {
+      name: 'Final Assembly',
+      head_id: a.userId,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ name: 'Final Assembly' });
     const clash = await call(t, adminA, 'PATCH', `/api/sites/${siteId}/divisions/${divisionId}`, { name: 'maintenance' });
     expect(clash.statusCode).toBe(409);
     const cleared = await call(t, adminA, 'PATCH', `/api/sites/${siteId}/divisions/${divisionId}`, { supervisor_id: null });
     expect(cleared.statusCode).toBe(200);
-    const tree = (await call(t, adminA, 'GET', `/api/sites/${siteId}/divisions`)).json() as { divisions: Array<{ name: string; head: unknown; supervisor: unknown; children: Array<{ name: string; head: { id: string } }> }> };
+    const tree = (await call(t, adminA, 'GET', `/api/sites/${siteId}/divisions`)).json() as {
+      divisions: Array<{ name: string; head: unknown; supervisor: unknown; children: Array<{ name: string; head: { id: string } }> }>;
+    };
     const prod = tree.divisions.find((d) => d.name === 'Production')!;
     expect(prod.supervisor).toBeNull();
     expect(prod.head).not.toBeNull();
@@ -327,10 +384,17 @@ describe('divisions, departments and units', () => {
     const res = await call(t, userA, 'GET', '/api/sites/site_full_name');
     expect(res.statusCode).toBe(200);
     const names = (res.json() as { sites: Array<{ full_name: string; level: string; unit_id: string | null }> }).sites;
-    expect(names.find((n) => n.unit_id === unitId)).toMatchObject({ full_name: 'Tree Works / Production / Final Assembly / Line 1', level: 'unit' });
+    expect(names.find((n) => n.unit_id === unitId)).toMatchObject({
+      full_name: 'Tree Works / Production / Final Assembly / Line 1',
+      level: 'unit',
+    });
     expect(names.filter((n) => n.full_name.startsWith('Tree Works')).map((n) => n.full_name)).toEqual([
-      'Tree Works', 'Tree Works / Assembly', 'Tree Works / Maintenance', 'Tree Works / Production',
-      'Tree Works / Production / Final Assembly', 'Tree Works / Production / Final Assembly / Line 1',
+      'Tree Works',
+      'Tree Works / Assembly',
+      'Tree Works / Maintenance',
+      'Tree Works / Production',
+      'Tree Works / Production / Final Assembly',
+      'Tree Works / Production / Final Assembly / Line 1',
     ]);
   });
 
@@ -339,13 +403,19 @@ describe('divisions, departments and units', () => {
     expect(res.statusCode).toBe(200);
     const tree = (await call(t, adminA, 'GET', `/api/sites/${siteId}/divisions`)).json() as { divisions: Array<{ name: string }> };
     expect(tree.divisions.map((d) => d.name)).toEqual(['Assembly', 'Maintenance']);
-    const count = await inTenant(t.deps.db.app, a.id, (tx) => tx.execute(sql`select count(*)::int as n from site_nodes where id in (${departmentId}, ${unitId})`));
+    const count = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx.execute(sql`select count(*)::int as n from site_nodes where id in (${departmentId}, ${unitId})`),
+    );
     expect((count.rows[0] as { n: number }).n).toBe(0);
     expect((await call(t, adminA, 'DELETE', `/api/sites/${siteId}/divisions/${divisionId}`)).statusCode).toBe(404);
   });
 
   it('the database refuses a department directly under a site', async () => {
-    await expect(inTenant(t.deps.db.app, a.id, (tx) => tx.execute(sql`insert into site_nodes (site_id, level, name) values (${siteId}, 'department', 'Orphan')`))).rejects.toThrow();
+    await expect(
+      inTenant(t.deps.db.app, a.id, (tx) =>
+        tx.execute(sql`insert into site_nodes (site_id, level, name) values (${siteId}, 'department', 'Orphan')`),
+      ),
+    ).rejects.toThrow();
   });
 });
 
@@ -357,10 +427,15 @@ describe('rights', () => {
 
   it('a user without Site rights is refused every site screen call', async () => {
     for (const [method, url, body] of [
-      ['GET', '/api/sites'], ['GET', `/api/sites/${siteId}`], ['POST', '/api/sites', siteBody({ name: 'Nope' })],
-      ['PATCH', `/api/sites/${siteId}`, { city: 'X' }], ['GET', `/api/sites/${siteId}/divisions`],
-      ['POST', `/api/sites/${siteId}/divisions`, { name: 'X' }], ['GET', '/api/sites/user_options'],
-      ['GET', `/api/organizations/${a.id}/site_data`], ['GET', '/api/sites/manpower?year=2024'],
+      ['GET', '/api/sites'],
+      ['GET', `/api/sites/${siteId}`],
+      ['POST', '/api/sites', siteBody({ name: 'Nope' })],
+      ['PATCH', `/api/sites/${siteId}`, { city: 'X' }],
+      ['GET', `/api/sites/${siteId}/divisions`],
+      ['POST', `/api/sites/${siteId}/divisions`, { name: 'X' }],
+      ['GET', '/api/sites/user_options'],
+      ['GET', `/api/organizations/${a.id}/site_data`],
+      ['GET', '/api/sites/manpower?year=2024'],
     ] as const) {
       const res = await call(t, userA, method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
@@ -375,7 +450,10 @@ describe('rights', () => {
     expect((await call(t, siteReaderA, 'PATCH', `/api/sites/${siteId}`, { is_active: false })).statusCode).toBe(403);
     expect((await call(t, siteReaderA, 'POST', `/api/sites/${siteId}/divisions`, { name: 'X' })).statusCode).toBe(403);
     expect((await call(t, siteReaderA, 'GET', '/api/sites/manpower?year=2024')).statusCode).toBe(403);
-    expect((await call(t, siteReaderA, 'PUT', '/api/sites/manpower', { year: 2024, entries: [{ site_id: siteId, month: 1, total: 5 }] })).statusCode).toBe(403);
+    expect(
+      (await call(t, siteReaderA, 'PUT', '/api/sites/manpower', { year: 2024, entries: [{ site_id: siteId, month: 1, total: 5 }] }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('rights are checked before the body: an invalid body from a refused user is 403', async () => {
@@ -411,7 +489,7 @@ describe('tenant isolation', () => {
     nodeB = (n.json() as { id: string }).id;
   });
 
-  it('organisation B\'s site and nodes are 404 to A on every call', async () => {
+  it("organisation B's site and nodes are 404 to A on every call", async () => {
     for (const [method, url, body] of [
       ['GET', `/api/sites/${siteB}`],
       ['PATCH', `/api/sites/${siteB}`, { city: 'Stolen' }],
@@ -432,18 +510,22 @@ describe('tenant isolation', () => {
     expect(still.json()).toMatchObject({ site: { name: 'Hidden Works', is_active: true }, divisions: [{ name: 'Secret Division' }] });
   });
 
-  it('and A\'s site is 404 to B', async () => {
+  it("and A's site is 404 to B", async () => {
     expect((await call(t, adminB, 'GET', `/api/sites/${siteA}`)).statusCode).toBe(404);
     expect((await call(t, adminB, 'PATCH', `/api/sites/${siteA}`, { city: 'X' })).statusCode).toBe(404);
     expect((await call(t, adminB, 'GET', `/api/organizations/${a.id}/site_data`)).statusCode).toBe(404);
   });
 
-  it('lists, pickers and heads of safety never show another organisation\'s rows', async () => {
+  it("lists, pickers and heads of safety never show another organisation's rows", async () => {
     const list = (await call(t, adminA, 'GET', '/api/sites?per_page=200')).json() as { sites: Array<{ id: string; name: string }> };
     expect(list.sites.some((s) => s.id === siteB)).toBe(false);
-    const names = (await call(t, adminA, 'GET', '/api/sites/site_full_name')).json() as { sites: Array<{ site_id: string; full_name: string }> };
+    const names = (await call(t, adminA, 'GET', '/api/sites/site_full_name')).json() as {
+      sites: Array<{ site_id: string; full_name: string }>;
+    };
     expect(names.sites.some((s) => s.site_id === siteB || s.full_name.includes('Secret'))).toBe(false);
-    const heads = (await call(t, adminA, 'GET', '/api/sites/all_site_head_of_safety')).json() as { heads_of_safety: Array<{ site_id: string; user: { id: string } }> };
+    const heads = (await call(t, adminA, 'GET', '/api/sites/all_site_head_of_safety')).json() as {
+      heads_of_safety: Array<{ site_id: string; user: { id: string } }>;
+    };
     expect(heads.heads_of_safety.some((h) => h.site_id === siteB || h.user.id === b.adminId)).toBe(false);
     const users = (await call(t, adminA, 'GET', '/api/sites/user_options')).json() as { users: Array<{ id: string }> };
     expect(users.users.some((u) => u.id === b.adminId || u.id === b.userId)).toBe(false);
@@ -452,13 +534,15 @@ describe('tenant isolation', () => {
     expect(data.sites.some((s) => s.id === siteA)).toBe(true);
   });
 
-  it('setUserSites refuses another organisation\'s site', async () => {
-    await expect(inTenant(t.deps.db.app, a.id, (tx) => setUserSites(tx, a.userId, [siteA, siteB]))).rejects.toMatchObject({ code: 'validation_failed' });
+  it("setUserSites refuses another organisation's site", async () => {
+    await expect(inTenant(t.deps.db.app, a.id, (tx) => setUserSites(tx, a.userId, [siteA, siteB]))).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
     expect(await inTenant(t.deps.db.app, a.id, (tx) => listUserSiteIds(tx, a.userId))).toEqual([]);
   });
 });
 
-describe('site data, heads of safety and the signed-in user\'s sites', () => {
+describe("site data, heads of safety and the signed-in user's sites", () => {
   let one: string;
   let two: string;
   let off: string;
@@ -492,7 +576,7 @@ describe('site data, heads of safety and the signed-in user\'s sites', () => {
     expect(heads.some((h) => h.site_id === off)).toBe(false);
   });
 
-  it('site_data gives the organisation\'s sites with their trees', async () => {
+  it("site_data gives the organisation's sites with their trees", async () => {
     const res = await call(t, siteReaderA, 'GET', `/api/organizations/${a.id}/site_data`);
     expect(res.statusCode).toBe(200);
     const s = (res.json() as { sites: Array<{ id: string; divisions: Array<{ name: string }> }> }).sites.find((x) => x.id === one);
@@ -516,7 +600,10 @@ describe('manpower (admin only, default 100)', () => {
   it('unset months are 100 and the year sums to 1200', async () => {
     const res = await call(t, adminB, 'GET', '/api/sites/manpower?year=2025');
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { default_total: number; sites: Array<{ site_id: string; months: number[]; set: boolean[]; yearly_total: number }> };
+    const body = res.json() as {
+      default_total: number;
+      sites: Array<{ site_id: string; months: number[]; set: boolean[]; yearly_total: number }>;
+    };
     expect(body.default_total).toBe(100);
     const one = body.sites.find((s) => s.site_id === m1)!;
     expect(one.months).toEqual(Array(12).fill(100));
@@ -527,7 +614,12 @@ describe('manpower (admin only, default 100)', () => {
 
   it('sets months, derives the yearly total, and null returns a month to the default', async () => {
     const put = await call(t, adminB, 'PUT', '/api/sites/manpower', {
-      year: 2025, entries: [{ site_id: m1, month: 1, total: 250 }, { site_id: m1, month: 2, total: 0 }, { site_id: m2, month: 12, total: 40 }],
+      year: 2025,
+      entries: [
+        { site_id: m1, month: 1, total: 250 },
+        { site_id: m1, month: 2, total: 0 },
+        { site_id: m2, month: 12, total: 40 },
+      ],
     });
     expect(put.statusCode, put.body).toBe(200);
     const body = put.json() as { sites: Array<{ site_id: string; months: number[]; set: boolean[]; yearly_total: number }> };
@@ -537,10 +629,14 @@ describe('manpower (admin only, default 100)', () => {
     expect(body.sites.find((s) => s.site_id === m2)!.yearly_total).toBe(1100 + 40);
     expect(await inTenant(t.deps.db.app, b.id, (tx) => siteManpowerFor(tx, m1, 2025, 1))).toBe(250);
     // Another year is untouched.
-    const other = (await call(t, adminB, 'GET', '/api/sites/manpower?year=2024')).json() as { sites: Array<{ site_id: string; yearly_total: number }> };
+    const other = (await call(t, adminB, 'GET', '/api/sites/manpower?year=2024')).json() as {
+      sites: Array<{ site_id: string; yearly_total: number }>;
+    };
     expect(other.sites.find((s) => s.site_id === m1)!.yearly_total).toBe(1200);
     const reset = await call(t, adminB, 'PUT', '/api/sites/manpower', { year: 2025, entries: [{ site_id: m1, month: 1, total: null }] });
-    const after = (reset.json() as { sites: Array<{ site_id: string; months: number[]; set: boolean[] }> }).sites.find((s) => s.site_id === m1)!;
+    const after = (reset.json() as { sites: Array<{ site_id: string; months: number[]; set: boolean[] }> }).sites.find(
+      (s) => s.site_id === m1,
+    )!;
     expect(after.months[0]).toBe(100);
     expect(after.set[0]).toBe(false);
     expect(after.set[1]).toBe(true);
@@ -561,7 +657,13 @@ describe('manpower (admin only, default 100)', () => {
     }
     expect((await call(t, adminB, 'GET', '/api/sites/manpower?year=1800')).statusCode).toBe(400);
     // All or nothing: one unknown site refuses the whole change.
-    const mixed = await call(t, adminB, 'PUT', '/api/sites/manpower', { year: 2025, entries: [{ site_id: m1, month: 6, total: 7 }, { site_id: '0190a0b0-0000-7000-8000-000000000001', month: 6, total: 7 }] });
+    const mixed = await call(t, adminB, 'PUT', '/api/sites/manpower', {
+      year: 2025,
+      entries: [
+        { site_id: m1, month: 6, total: 7 },
+        { site_id: '0190a0b0-0000-7000-8000-000000000001', month: 6, total: 7 },
+      ],
+    });
     expect(mixed.statusCode).toBe(404);
     expect(await inTenant(t.deps.db.app, b.id, (tx) => siteManpowerFor(tx, m1, 2025, 6))).toBe(100);
   });
@@ -570,7 +672,7 @@ describe('manpower (admin only, default 100)', () => {
     expect((await call(t, userA, 'GET', '/api/sites/manpower?year=2025')).statusCode).toBe(403);
   });
 
-  it('organisation A never sees B\'s manpower sites', async () => {
+  it("organisation A never sees B's manpower sites", async () => {
     const res = (await call(t, adminA, 'GET', '/api/sites/manpower?year=2025')).json() as { sites: Array<{ site_id: string }> };
     expect(res.sites.some((s) => s.site_id === m1 || s.site_id === m2)).toBe(false);
   });
@@ -585,7 +687,9 @@ describe('demo seed', () => {
     const s = await signIn(t, 'sitedemo', c.adminEmail);
     const names = (await call(t, s, 'GET', '/api/sites/site_full_name')).json() as { sites: Array<{ full_name: string }> };
     expect(names.sites.map((n) => n.full_name)).toContain('Riverside Manufacturing Plant / Production / Assembly / Line A');
-    const mine = (await call(t, await signIn(t, 'sitedemo', c.userEmail), 'GET', '/api/v3/sites/active_sites_of_user')).json() as { sites: unknown[] };
+    const mine = (await call(t, await signIn(t, 'sitedemo', c.userEmail), 'GET', '/api/v3/sites/active_sites_of_user')).json() as {
+      sites: unknown[];
+    };
     expect(mine.sites).toHaveLength(2);
   });
 });

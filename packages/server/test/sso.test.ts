@@ -48,29 +48,35 @@ class Browser {
   send(url: URL, method = 'GET', form?: Record<string, string>, headers: Record<string, string> = {}) {
     const body = form ? new URLSearchParams(form).toString() : undefined;
     return new Promise<{ status: number; location: string | null; text: string; url: URL }>((resolve, reject) => {
-      const req = http.request({
-        host: '127.0.0.1', port: url.port, path: url.pathname + url.search, method,
-        headers: {
-          host: url.host,
-          cookie: this.cookieHeader(url.host),
-          ...(body ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } : {}),
-          ...headers,
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: url.port,
+          path: url.pathname + url.search,
+          method,
+          headers: {
+            host: url.host,
+            cookie: this.cookieHeader(url.host),
+            ...(body ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } : {}),
+            ...headers,
+          },
         },
-      }, (res) => {
-        const cookies = this.jar.get(url.host) ?? new Map<string, string>();
-        for (const line of res.headers['set-cookie'] ?? []) {
-          const [pair, ...attrs] = line.split(';');
-          const [name, ...value] = pair!.trim().split('=');
-          const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /expires=thu, 01 jan 1970/i.test(a));
-          if (expired) cookies.delete(name!);
-          else cookies.set(name!, value.join('='));
-        }
-        this.jar.set(url.host, cookies);
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, text, url }));
-      });
+        (res) => {
+          const cookies = this.jar.get(url.host) ?? new Map<string, string>();
+          for (const line of res.headers['set-cookie'] ?? []) {
+            const [pair, ...attrs] = line.split(';');
+            const [name, ...value] = pair!.trim().split('=');
+            const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /expires=thu, 01 jan 1970/i.test(a));
+            if (expired) cookies.delete(name!);
+            else cookies.set(name!, value.join('='));
+          }
+          this.jar.set(url.host, cookies);
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, text, url }));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -112,14 +118,26 @@ class Browser {
     const url = new URL(`http://${appHost(tenant)}/api/sso/exchange`);
     const body = JSON.stringify({ code });
     return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
-      const req = http.request({
-        host: '127.0.0.1', port: url.port, path: url.pathname, method: 'POST',
-        headers: { host: url.host, 'x-tenant': tenant, cookie: this.cookieHeader(url.host), 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown> }));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            host: url.host,
+            'x-tenant': tenant,
+            cookie: this.cookieHeader(url.host),
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown> }));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -133,8 +151,20 @@ async function startProvider(): Promise<void> {
   issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [
-      { client_id: 'acme-client', client_secret: 'acme-secret-value', redirect_uris: [callbackUrl('acme')], response_types: ['code'], grant_types: ['authorization_code'] },
-      { client_id: 'beta-client', client_secret: 'beta-secret-value', redirect_uris: [callbackUrl('beta')], response_types: ['code'], grant_types: ['authorization_code'] },
+      {
+        client_id: 'acme-client',
+        client_secret: 'acme-secret-value',
+        redirect_uris: [callbackUrl('acme')],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
+      {
+        client_id: 'beta-client',
+        client_secret: 'beta-secret-value',
+        redirect_uris: [callbackUrl('beta')],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+      },
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     findAccount: (_ctx: unknown, id: string) => {
@@ -151,13 +181,22 @@ async function startProvider(): Promise<void> {
 
 async function saveSettings(s: Session, body: Record<string, unknown>) {
   return call(t, s, 'PUT', '/api/sso_configs', {
-    issuer_url: issuer, client_id: `${s.tenant}-client`, client_secret: `${s.tenant}-secret-value`,
-    allowed_domains: [], enabled: true, create_users: false, default_role_id: null, ...body,
+    issuer_url: issuer,
+    client_id: `${s.tenant}-client`,
+    client_secret: `${s.tenant}-secret-value`,
+    allowed_domains: [],
+    enabled: true,
+    create_users: false,
+    default_role_id: null,
+    ...body,
   });
 }
 
 async function setStatus(email: string, status: 'Active' | 'Inactive') {
-  await t.deps.db.owner.update(users).set({ status }).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  await t.deps.db.owner
+    .update(users)
+    .set({ status })
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
 }
 
 beforeAll(async () => {
@@ -186,7 +225,15 @@ describe('single sign-on settings', () => {
   it('are for the organisation admin only', async () => {
     const user = await signIn(t, 'acme', acme.userEmail);
     expect((await call(t, user, 'GET', '/api/sso_configs')).statusCode).toBe(403);
-    const body = { issuer_url: issuer, client_id: 'x', client_secret: 'y', allowed_domains: [], enabled: true, create_users: false, default_role_id: null };
+    const body = {
+      issuer_url: issuer,
+      client_id: 'x',
+      client_secret: 'y',
+      allowed_domains: [],
+      enabled: true,
+      create_users: false,
+      default_role_id: null,
+    };
     expect((await call(t, user, 'PUT', '/api/sso_configs', body)).statusCode).toBe(403);
     expect((await call(t, user, 'DELETE', '/api/sso_configs')).statusCode).toBe(403);
     expect((await call(t, null, 'GET', '/api/sso_configs', undefined, { 'x-tenant': 'acme' })).statusCode).toBe(401);
@@ -195,7 +242,13 @@ describe('single sign-on settings', () => {
   it('start empty and give the redirect URI to register', async () => {
     const res = await call(t, acmeAdmin, 'GET', '/api/sso_configs');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ configured: false, enabled: false, create_users: false, client_secret_set: false, redirect_uri: callbackUrl('acme') });
+    expect(res.json()).toMatchObject({
+      configured: false,
+      enabled: false,
+      create_users: false,
+      client_secret_set: false,
+      redirect_uri: callbackUrl('acme'),
+    });
     expect((await call(t, null, 'GET', '/api/sso/status', undefined, { 'x-tenant': 'acme' })).json()).toEqual({ enabled: false });
   });
 
@@ -227,7 +280,13 @@ describe('single sign-on settings', () => {
   it('save after discovery, keep the secret sealed and never send it back', async () => {
     const res = await saveSettings(acmeAdmin, { allowed_domains: ['ACME.test'] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ configured: true, enabled: true, client_secret_set: true, allowed_domains: ['acme.test'], issuer_url: issuer });
+    expect(res.json()).toMatchObject({
+      configured: true,
+      enabled: true,
+      client_secret_set: true,
+      allowed_domains: ['acme.test'],
+      issuer_url: issuer,
+    });
     expect(res.body).not.toContain('acme-secret-value');
     const [row] = await t.deps.db.owner.select().from(ssoConfigs).where(eq(ssoConfigs.organizationId, acme.id));
     expect(row!.clientSecretEnc).not.toContain('acme-secret-value');
@@ -264,9 +323,16 @@ describe('single sign-on flow', () => {
     const auth = await call(t, session, 'GET', '/api/auth');
     expect(auth.statusCode).toBe(200);
     // The session is refreshable like any other: the same code path opened it.
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/v1/refresh_token', headers: { 'x-tenant': 'acme', 'x-refresh-token': session.refresh } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/refresh_token',
+      headers: { 'x-tenant': 'acme', 'x-refresh-token': session.refresh },
+    });
     expect(refreshed.statusCode).toBe(200);
-    const [audit] = await t.deps.db.owner.select().from(auditLog).where(sql`${auditLog.action} = 'sign_in' and ${auditLog.changes}->>'method' = 'sso'`);
+    const [audit] = await t.deps.db.owner
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'sign_in' and ${auditLog.changes}->>'method' = 'sso'`);
     expect(audit).toBeDefined();
 
     // Single use.
@@ -278,7 +344,10 @@ describe('single sign-on flow', () => {
   it('refuses an exchange code after 60 seconds', async () => {
     const browser = new Browser();
     const back = await browser.signInThroughProvider(start(), 'alice');
-    await t.deps.db.owner.update(ssoExchangeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`used_at is null`);
+    await t.deps.db.owner
+      .update(ssoExchangeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`used_at is null`);
     expect((await browser.exchange('acme', back.searchParams.get('code')!)).status).toBe(401);
   });
 
@@ -375,8 +444,13 @@ describe('single sign-on flow', () => {
   });
 
   it('creates a user on first sign-in only when the setting is on, with the chosen role', async () => {
-    const [reader] = await t.deps.db.owner.select({ id: roles.id }).from(roles).where(sql`${roles.organizationId} = ${acme.id} and ${roles.name} = 'Reader'`);
-    expect((await saveSettings(acmeAdmin, { allowed_domains: ['acme.test'], create_users: true, default_role_id: reader!.id })).statusCode).toBe(200);
+    const [reader] = await t.deps.db.owner
+      .select({ id: roles.id })
+      .from(roles)
+      .where(sql`${roles.organizationId} = ${acme.id} and ${roles.name} = 'Reader'`);
+    expect(
+      (await saveSettings(acmeAdmin, { allowed_domains: ['acme.test'], create_users: true, default_role_id: reader!.id })).statusCode,
+    ).toBe(200);
     const browser = new Browser();
     const back = await browser.signInThroughProvider(start(), 'newcomer');
     expect(back.pathname).toBe('/sso');

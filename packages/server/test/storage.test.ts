@@ -25,7 +25,11 @@ const used = async (orgId: string) => {
   const [o] = await t.deps.db.owner.select().from(organizations).where(eq(organizations.id, orgId));
   return o!.storageUsedBytes;
 };
-const codeOf = async (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.code : String(e)));
+const codeOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof AppError ? e.code : String(e)),
+  );
 
 describe('stored files (spec 001 §5 limits, §9 quota)', () => {
   it('stores a photo, counts it against the quota and serves it to its organisation only', async () => {
@@ -60,7 +64,10 @@ describe('stored files (spec 001 §5 limits, §9 quota)', () => {
 
   it('refuses with memory_exhausted when the quota would overflow, and frees space on removal', async () => {
     const current = await used(b.id);
-    await t.deps.db.owner.update(organizations).set({ storageQuotaBytes: current + PNG.length + 10 }).where(eq(organizations.id, b.id));
+    await t.deps.db.owner
+      .update(organizations)
+      .set({ storageQuotaBytes: current + PNG.length + 10 })
+      .where(eq(organizations.id, b.id));
     const first = await store(b.id, PNG);
     expect(await codeOf(store(b.id, PNG))).toBe('memory_exhausted');
 
@@ -74,7 +81,7 @@ describe('stored files (spec 001 §5 limits, §9 quota)', () => {
     expect((await call(t, sb, 'GET', first.url)).statusCode).toBe(404);
   });
 
-  it('cannot remove another organisation\'s file', async () => {
+  it("cannot remove another organisation's file", async () => {
     const file = await store(a.id, PNG);
     expect(await inTenant(t.deps.db.app, b.id, (tx) => t.deps.storage.remove(tx, file.id))).toBeNull();
   });
@@ -82,13 +89,23 @@ describe('stored files (spec 001 §5 limits, §9 quota)', () => {
 
 describe('Excel kit', () => {
   it('writes a workbook and reads the same rows back, keyed by header', async () => {
-    const bytes = await buildWorkbook('Users', [
-      { header: 'Email', key: 'email', value: (r: { e: string; n: number }) => r.e },
-      { header: 'Count', key: 'count', value: (r) => r.n },
-    ], [{ e: 'a@x.test', n: 1 }, { e: 'b@x.test', n: 2 }]);
+    const bytes = await buildWorkbook(
+      'Users',
+      [
+        { header: 'Email', key: 'email', value: (r: { e: string; n: number }) => r.e },
+        { header: 'Count', key: 'count', value: (r) => r.n },
+      ],
+      [
+        { e: 'a@x.test', n: 1 },
+        { e: 'b@x.test', n: 2 },
+      ],
+    );
     const read = await readWorkbookRows(bytes);
     expect(read.headers).toEqual(['Email', 'Count']);
-    expect(read.rows).toEqual([{ row: 2, values: { Email: 'a@x.test', Count: '1' } }, { row: 3, values: { Email: 'b@x.test', Count: '2' } }]);
+    expect(read.rows).toEqual([
+      { row: 2, values: { Email: 'a@x.test', Count: '1' } },
+      { row: 3, values: { Email: 'b@x.test', Count: '2' } },
+    ]);
   });
 
   it('calls a file that is not a workbook bad_format', async () => {

@@ -42,7 +42,12 @@ describe('the database wall', () => {
       inTenant(t.deps.db.app, a.id, (tx) => tx.insert(notifications).values({ organizationId: b.id, userId: b.adminId, title: 'x' })),
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
     const changed = await inTenant(t.deps.db.app, a.id, (tx) =>
-      tx.update(users).set({ fullName: 'hacked' }).where(sql`${users.id} = ${b.adminId}`).returning());
+      tx
+        .update(users)
+        .set({ fullName: 'hacked' })
+        .where(sql`${users.id} = ${b.adminId}`)
+        .returning(),
+    );
     expect(changed).toEqual([]);
   });
 
@@ -65,7 +70,11 @@ describe('the HTTP wall', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'tenant_mismatch' });
     // Same through the host label instead of the header.
-    const viaHost = await t.app.inject({ method: 'GET', url: '/api/users/user_profile', headers: { host: 'bravo.localhost', authorization: `Bearer ${sa.token}` } });
+    const viaHost = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/user_profile',
+      headers: { host: 'bravo.localhost', authorization: `Bearer ${sa.token}` },
+    });
     expect(viaHost.statusCode).toBe(401);
   });
 
@@ -80,7 +89,12 @@ describe('the HTTP wall', () => {
     // Existence is not confirmed: B's id and a made-up id get the same answer.
     expect(theirs.statusCode).toBe(404);
     expect(theirs.body).toBe(nobody.body);
-    const [still] = await inTenant(t.deps.db.app, b.id, (tx) => tx.select().from(notifications).where(sql`${notifications.id} = ${bNote!.id}`));
+    const [still] = await inTenant(t.deps.db.app, b.id, (tx) =>
+      tx
+        .select()
+        .from(notifications)
+        .where(sql`${notifications.id} = ${bNote!.id}`),
+    );
     expect(still!.isRead).toBe(false);
     const profile = await call(t, sa, 'GET', '/api/users/user_profile');
     expect(profile.body).not.toContain(b.id);
@@ -88,7 +102,12 @@ describe('the HTTP wall', () => {
   });
 
   it('answers an unknown organisation label with "not found"', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': 'nosuchorg' }, payload: { email: 'a@b.test', password: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authorize',
+      headers: { 'x-tenant': 'nosuchorg' },
+      payload: { email: 'a@b.test', password: 'x' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'tenant_not_found' });
   });

@@ -3,8 +3,12 @@ import pg from 'pg';
 import { createOrg, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('0030_users migration', () => {
   it('marks users created with a password as verified, and walls user_licences', async () => {

@@ -11,7 +11,6 @@ import { buildWorkbook, readWorkbookRows } from '../src/platform/export/excel.js
 import type { Principal } from '../src/platform/auth/principal.js';
 import { PASSWORD, call, createOrg, createTestApp, signIn, upload, type Session, type TestApp, PNG } from './helpers.js';
 
-
 let t: TestApp;
 let a: Awaited<ReturnType<typeof createOrg>>;
 let b: Awaited<ReturnType<typeof createOrg>>;
@@ -24,19 +23,49 @@ let siteA1: string;
 let siteA2: string;
 let siteB: string;
 
-const noRights = { rAdd: false, rEdit: false, rView: false, rDestroy: false, isRevoke: false, isExtend: false, isClose: false, isReject: false, isApprove: false };
+const noRights = {
+  rAdd: false,
+  rEdit: false,
+  rView: false,
+  rDestroy: false,
+  isRevoke: false,
+  isExtend: false,
+  isClose: false,
+  isReject: false,
+  isApprove: false,
+};
 
-async function addRole(orgId: string, name: string, rights: Array<{ name: 'User' | 'Permit' | 'Audit' | 'Incident'; rView?: boolean; rAdd?: boolean; rEdit?: boolean }>) {
+async function addRole(
+  orgId: string,
+  name: string,
+  rights: Array<{ name: 'User' | 'Permit' | 'Audit' | 'Incident'; rView?: boolean; rAdd?: boolean; rEdit?: boolean }>,
+) {
   return asPlatform(t.deps.db.app, async (tx) => {
     await tx.execute(sql`select set_config('app.organization_id', ${orgId}, true)`);
-    return createRole(tx, name, rights.map((r) => ({ ...noRights, ...r })));
+    return createRole(
+      tx,
+      name,
+      rights.map((r) => ({ ...noRights, ...r })),
+    );
   });
 }
 
 async function addSite(orgId: string, name: string) {
-  const [row] = await inTenant(t.deps.db.app, orgId, (tx) => tx.insert(sites).values({
-    name, timeZone: 'Europe/London', emergencyPhone: '+44 20 7946 0000', address: '1 Test Street', city: 'London', state: 'London', country: 'GB', zip: 'E1 6AN',
-  }).returning({ id: sites.id }));
+  const [row] = await inTenant(t.deps.db.app, orgId, (tx) =>
+    tx
+      .insert(sites)
+      .values({
+        name,
+        timeZone: 'Europe/London',
+        emergencyPhone: '+44 20 7946 0000',
+        address: '1 Test Street',
+        city: 'London',
+        state: 'London',
+        country: 'GB',
+        zip: 'E1 6AN',
+      })
+      .returning({ id: sites.id }),
+  );
   return row!.id;
 }
 
@@ -52,7 +81,8 @@ const setUserLimit = (orgId: string, limit: number) =>
 /** The token of the newest activation mail sent to this address. */
 async function activationToken(orgId: string, email: string): Promise<string> {
   const [mail] = await inTenant(t.deps.db.app, orgId, (tx) =>
-    tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)).limit(1));
+    tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)).limit(1),
+  );
   const match = /\/password-reset\/([A-Za-z0-9_-]+)\?activate=1/.exec(mail?.body ?? '');
   if (!match) throw new Error(`no activation link mailed to ${email}`);
   return match[1]!;
@@ -68,8 +98,15 @@ async function invite(s: Session, body: Record<string, unknown>) {
   return call(t, s, 'POST', '/api/users', body);
 }
 
-async function workbook(rows: Array<Record<string, string>>, headers = ['email', 'full_name', 'employee_id', 'phone', 'gender', 'shift', 'role', 'sites']) {
-  return buildWorkbook('users', headers.map((h) => ({ header: h, key: h, value: (r: Record<string, string>) => r[h] ?? '' })), rows);
+async function workbook(
+  rows: Array<Record<string, string>>,
+  headers = ['email', 'full_name', 'employee_id', 'phone', 'gender', 'shift', 'role', 'sites'],
+) {
+  return buildWorkbook(
+    'users',
+    headers.map((h) => ({ header: h, key: h, value: (r: Record<string, string>) => r[h] ?? '' })),
+    rows,
+  );
 }
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -81,7 +118,10 @@ beforeAll(async () => {
     admin: await roleIdOf(a.id, 'Administrator'),
     reader: await roleIdOf(a.id, 'Reader'),
     userManager: await addRole(a.id, 'User manager', [{ name: 'User', rView: true, rAdd: true, rEdit: true }]),
-    userReader: await addRole(a.id, 'User reader', [{ name: 'User', rView: true }, { name: 'Permit', rView: true }]),
+    userReader: await addRole(a.id, 'User reader', [
+      { name: 'User', rView: true },
+      { name: 'Permit', rView: true },
+    ]),
   };
   roleB = await roleIdOf(b.id, 'Reader');
   siteA1 = await addSite(a.id, 'Head Office');
@@ -100,19 +140,36 @@ describe('invite (POST /api/users)', () => {
     expect(res.statusCode).toBe(201);
     const u = res.json();
     expect(u).toMatchObject({
-      email: body.email, full_name: 'Maria José Pérez', employee_id: 'EMP-7', phone: '+44 20 7946 0958', gender: 'female', shift: 'first',
-      role_id: roleA.reader, role_name: 'Reader', status: 'Active', verified: false, is_admin: false, licences: [],
+      email: body.email,
+      full_name: 'Maria José Pérez',
+      employee_id: 'EMP-7',
+      phone: '+44 20 7946 0958',
+      gender: 'female',
+      shift: 'first',
+      role_id: roleA.reader,
+      role_name: 'Reader',
+      status: 'Active',
+      verified: false,
+      is_admin: false,
+      licences: [],
     });
     expect([...u.site_ids].sort()).toEqual([siteA1, siteA2].sort());
     const [row] = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(users).where(eq(users.id, u.id)));
     expect(row!.passwordHash).toBeNull();
-    const [token] = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, u.id)));
+    const [token] = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, u.id)),
+    );
     const days = (token!.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
     expect(await activationToken(a.id, body.email)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     // The invited person cannot sign in before activating.
-    const attempt = await t.app.inject({ method: 'POST', url: '/api/v1/authorize', headers: { 'x-tenant': 'ua' }, payload: { email: body.email, password: PASSWORD } });
+    const attempt = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authorize',
+      headers: { 'x-tenant': 'ua' },
+      payload: { email: body.email, password: PASSWORD },
+    });
     expect(attempt.statusCode).toBe(403);
   });
 
@@ -144,7 +201,10 @@ describe('invite (POST /api/users)', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'email_taken', errors: ['Email already present.'] });
     // The same address is free in another organisation.
-    expect((await call(t, adminB, 'POST', '/api/users', { email: 'user@ua.test', full_name: 'Same Person', role_id: roleB, site_ids: [siteB] })).statusCode).toBe(201);
+    expect(
+      (await call(t, adminB, 'POST', '/api/users', { email: 'user@ua.test', full_name: 'Same Person', role_id: roleB, site_ids: [siteB] }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('refuses a duplicate employee ID', async () => {
@@ -166,7 +226,16 @@ describe('invite (POST /api/users)', () => {
   });
 
   it('refuses more active users than the plan allows (plan_limit_reached)', async () => {
-    const active = Number((await inTenant(t.deps.db.app, a.id, (tx) => tx.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.status, 'Active'))))[0]!.n);
+    const active = Number(
+      (
+        await inTenant(t.deps.db.app, a.id, (tx) =>
+          tx
+            .select({ n: sql<number>`count(*)` })
+            .from(users)
+            .where(eq(users.status, 'Active')),
+        )
+      )[0]!.n,
+    );
     await setUserLimit(a.id, active);
     try {
       const res = await invite(adminA, invitee());
@@ -187,7 +256,14 @@ describe('invite (POST /api/users)', () => {
     const [mgr] = await inTenant(t.deps.db.app, a.id, (tx) => tx.select({ id: users.id }).from(users).where(eq(users.email, managerEmail)));
     const resend = await call(t, adminA, 'POST', `/api/users/${mgr!.id}/resend_activation`);
     expect(resend.statusCode).toBe(200);
-    await call(t, null, 'POST', '/api/users/activate', { token: await activationToken(a.id, managerEmail), password: PASSWORD }, { 'x-tenant': 'ua' });
+    await call(
+      t,
+      null,
+      'POST',
+      '/api/users/activate',
+      { token: await activationToken(a.id, managerEmail), password: PASSWORD },
+      { 'x-tenant': 'ua' },
+    );
     const manager = await signIn(t, 'ua', managerEmail);
     expect((await invite(manager, invitee({ is_admin: true }))).statusCode).toBe(403);
     expect((await invite(manager, invitee({ can_issue_permit: true }))).statusCode).toBe(403);
@@ -200,7 +276,9 @@ describe('invite (POST /api/users)', () => {
     expect((await call(t, manager, 'PATCH', `/api/users/${mgr!.id}`, { role_id: roleA.userReader })).statusCode).toBe(403);
     expect((await call(t, manager, 'PATCH', `/api/users/${a.userId}`, { role_id: roleA.userReader })).statusCode).toBe(200);
     // The person whose role changed hears of it by e-mail and in the app.
-    const [mail] = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'user@ua.test')).orderBy(desc(mailOutbox.createdAt)).limit(1));
+    const [mail] = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'user@ua.test')).orderBy(desc(mailOutbox.createdAt)).limit(1),
+    );
     expect(mail!.body).toContain('User reader');
     await call(t, adminA, 'PATCH', `/api/users/${a.userId}`, { role_id: roleA.reader });
   });
@@ -221,7 +299,14 @@ describe('rights (User read/create/update)', () => {
   it('lets User read list but not create or change', async () => {
     const email = 'userreader@ua.test';
     const res = await invite(adminA, invitee({ email, role_id: roleA.userReader }));
-    await call(t, null, 'POST', '/api/users/activate', { token: await activationToken(a.id, email), password: PASSWORD }, { 'x-tenant': 'ua' });
+    await call(
+      t,
+      null,
+      'POST',
+      '/api/users/activate',
+      { token: await activationToken(a.id, email), password: PASSWORD },
+      { 'x-tenant': 'ua' },
+    );
     const s = await signIn(t, 'ua', email);
     expect((await call(t, s, 'GET', '/api/users')).statusCode).toBe(200);
     expect((await call(t, s, 'GET', `/api/users/${res.json().id}`)).statusCode).toBe(200);
@@ -248,7 +333,12 @@ describe('tenant isolation', () => {
 
     const listed = (await call(t, adminA, 'GET', '/api/users?per_page=200')).json();
     expect(listed.users.some((u: { id: string }) => u.id === other || u.id === b.adminId)).toBe(false);
-    for (const url of ['/api/users/all_active_users', '/api/users/users_with_si_trained', '/api/v2/sites/role_wise_users', '/api/users/module_based_users']) {
+    for (const url of [
+      '/api/users/all_active_users',
+      '/api/users/users_with_si_trained',
+      '/api/v2/sites/role_wise_users',
+      '/api/users/module_based_users',
+    ]) {
       const body = JSON.stringify((await call(t, adminA, 'GET', url)).json());
       expect(body).not.toContain(other);
       expect(body).not.toContain(b.adminId);
@@ -295,8 +385,12 @@ describe('activation link (7 days, single use)', () => {
     const body = invitee();
     await invite(adminA, body);
     const token = await activationToken(a.id, body.email);
-    expect((await call(t, null, 'POST', '/api/users/activate', { token, password: 'New#Pass99' }, { 'x-tenant': 'ub' })).statusCode).toBe(410);
-    expect((await call(t, null, 'POST', '/api/users/activate', { token, password: 'New#Pass99' }, { 'x-tenant': 'ua' })).statusCode).toBe(200);
+    expect((await call(t, null, 'POST', '/api/users/activate', { token, password: 'New#Pass99' }, { 'x-tenant': 'ub' })).statusCode).toBe(
+      410,
+    );
+    expect((await call(t, null, 'POST', '/api/users/activate', { token, password: 'New#Pass99' }, { 'x-tenant': 'ua' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('resend sends a new link and makes the old one worthless', async () => {
@@ -308,8 +402,12 @@ describe('activation link (7 days, single use)', () => {
     expect(res.json()).toEqual({ email: body.email });
     const second = await activationToken(a.id, body.email);
     expect(second).not.toBe(first);
-    expect((await call(t, null, 'POST', '/api/users/activate', { token: first, password: 'New#Pass99' }, { 'x-tenant': 'ua' })).statusCode).toBe(410);
-    expect((await call(t, null, 'POST', '/api/users/activate', { token: second, password: 'New#Pass99' }, { 'x-tenant': 'ua' })).statusCode).toBe(200);
+    expect(
+      (await call(t, null, 'POST', '/api/users/activate', { token: first, password: 'New#Pass99' }, { 'x-tenant': 'ua' })).statusCode,
+    ).toBe(410);
+    expect(
+      (await call(t, null, 'POST', '/api/users/activate', { token: second, password: 'New#Pass99' }, { 'x-tenant': 'ua' })).statusCode,
+    ).toBe(200);
   });
 
   it('also activates through the password-reset page the e-mailed link opens', async () => {
@@ -325,9 +423,21 @@ describe('activation link (7 days, single use)', () => {
 describe('PATCH /api/users/{id}', () => {
   it('changes fields and sites, and validates them', async () => {
     const id = (await invite(adminA, invitee())).json().id;
-    const res = await call(t, adminA, 'PATCH', `/api/users/${id}`, { full_name: 'Ana Lucía', phone: '+34 912 345 678', site_ids: [siteA2], si_trained: true, gender: null });
+    const res = await call(t, adminA, 'PATCH', `/api/users/${id}`, {
+      full_name: 'Ana Lucía',
+      phone: '+34 912 345 678',
+      site_ids: [siteA2],
+      si_trained: true,
+      gender: null,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ full_name: 'Ana Lucía', phone: '+34 912 345 678', site_ids: [siteA2], si_trained: true, gender: null });
+    expect(res.json()).toMatchObject({
+      full_name: 'Ana Lucía',
+      phone: '+34 912 345 678',
+      site_ids: [siteA2],
+      si_trained: true,
+      gender: null,
+    });
     const bad = await call(t, adminA, 'PATCH', `/api/users/${id}`, { phone: '+1 555', full_name: 'Ana' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.phone).toBe('Invalid phone number.');
@@ -339,7 +449,14 @@ describe('PATCH /api/users/{id}', () => {
   it('deactivation ends the user’s sessions and releases licences; reactivation counts against the plan', async () => {
     const email = 'leaver@ua.test';
     const id = (await invite(adminA, invitee({ email }))).json().id;
-    await call(t, null, 'POST', '/api/users/activate', { token: await activationToken(a.id, email), password: PASSWORD }, { 'x-tenant': 'ua' });
+    await call(
+      t,
+      null,
+      'POST',
+      '/api/users/activate',
+      { token: await activationToken(a.id, email), password: PASSWORD },
+      { 'x-tenant': 'ua' },
+    );
     const s = await signIn(t, 'ua', email);
     expect((await call(t, s, 'GET', '/api/users/user_profile')).statusCode).toBe(200);
     expect((await call(t, adminA, 'POST', '/api/users/licences', { user_id: id, module: 'audits' })).statusCode).toBe(200);
@@ -348,13 +465,26 @@ describe('PATCH /api/users/{id}', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ status: 'Inactive', licences: [] });
     expect((await call(t, s, 'GET', '/api/users/user_profile')).statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/v1/refresh_token', headers: { 'x-tenant': 'ua', 'x-refresh-token': s.refresh } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/refresh_token',
+      headers: { 'x-tenant': 'ua', 'x-refresh-token': s.refresh },
+    });
     expect(refresh.statusCode).toBe(401);
     const listedInactive = (await call(t, adminA, 'GET', '/api/users?status=Inactive')).json();
     expect(listedInactive.users.map((u: { id: string }) => u.id)).toContain(id);
     expect((await call(t, adminA, 'GET', '/api/users/all_active_users')).json().users.map((u: { id: string }) => u.id)).not.toContain(id);
 
-    const active = Number((await inTenant(t.deps.db.app, a.id, (tx) => tx.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.status, 'Active'))))[0]!.n);
+    const active = Number(
+      (
+        await inTenant(t.deps.db.app, a.id, (tx) =>
+          tx
+            .select({ n: sql<number>`count(*)` })
+            .from(users)
+            .where(eq(users.status, 'Active')),
+        )
+      )[0]!.n,
+    );
     await setUserLimit(a.id, active);
     try {
       const back = await call(t, adminA, 'PATCH', `/api/users/${id}`, { status: 'Active' });
@@ -385,8 +515,14 @@ describe('PATCH /api/users/{id}', () => {
 describe('GET /api/users (list, filters, export)', () => {
   it('searches, filters by status, role, site and verification, and paginates', async () => {
     const email = 'zed.search@ua.test';
-    const id = (await invite(adminA, invitee({ email, full_name: 'Zed Searchable', employee_id: 'FIND-ME', role_id: roleA.userReader, site_ids: [siteA2] }))).json().id;
-    const ids = async (q: string) => (await call(t, adminA, 'GET', `/api/users?per_page=200&${q}`)).json().users.map((u: { id: string }) => u.id) as string[];
+    const id = (
+      await invite(
+        adminA,
+        invitee({ email, full_name: 'Zed Searchable', employee_id: 'FIND-ME', role_id: roleA.userReader, site_ids: [siteA2] }),
+      )
+    ).json().id;
+    const ids = async (q: string) =>
+      (await call(t, adminA, 'GET', `/api/users?per_page=200&${q}`)).json().users.map((u: { id: string }) => u.id) as string[];
     expect(await ids('search=searchable')).toEqual([id]);
     expect(await ids('search=find-me')).toEqual([id]);
     expect(await ids('search=100%25')).toEqual([]);
@@ -434,7 +570,9 @@ describe('user groups for pickers', () => {
 
     const atSite = (await call(t, adminA, 'GET', `/api/individual_module_site_based_all_users?module=incidents&site=${siteA1}`)).json();
     expect(has(atSite.users, a.userId)).toBe(true);
-    const permitsAtSite = (await call(t, adminA, 'GET', `/api/individual_module_site_based_all_users?module=permits&site=${siteA1}`)).json();
+    const permitsAtSite = (
+      await call(t, adminA, 'GET', `/api/individual_module_site_based_all_users?module=permits&site=${siteA1}`)
+    ).json();
     expect(has(permitsAtSite.users, a.userId)).toBe(false);
     expect((await call(t, adminA, 'GET', '/api/individual_module_site_based_all_users?module=nothing')).statusCode).toBe(400);
 
@@ -491,7 +629,12 @@ describe('licences (admin only)', () => {
     const res = await call(t, adminA, 'POST', '/api/users/licences', { user_id: id, module: 'hira' });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual(['Licences can only be given to active users.']);
-    const rows = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(userLicences).where(and(eq(userLicences.userId, id))));
+    const rows = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx
+        .select()
+        .from(userLicences)
+        .where(and(eq(userLicences.userId, id))),
+    );
     expect(rows).toEqual([]);
   });
 });
@@ -537,7 +680,16 @@ describe('bulk import from Excel', () => {
 
   it('invites every row in one go when all are right', async () => {
     const file = await workbook([
-      { email: 'imp.one@ua.test', full_name: 'Imp One', employee_id: 'IMP-1', phone: '+44 20 7946 0101', gender: 'Male', shift: 'Second', role: 'reader', sites: 'Head Office; Plant Two' },
+      {
+        email: 'imp.one@ua.test',
+        full_name: 'Imp One',
+        employee_id: 'IMP-1',
+        phone: '+44 20 7946 0101',
+        gender: 'Male',
+        shift: 'Second',
+        role: 'reader',
+        sites: 'Head Office; Plant Two',
+      },
       { email: 'imp.two@ua.test', full_name: 'Imp Two', role: 'User manager', sites: '' },
     ]);
     const res = await upload(t, adminA, '/api/users/import', 'users.xlsx', file, XLSX);
@@ -550,7 +702,16 @@ describe('bulk import from Excel', () => {
   });
 
   it('refuses the whole file when it would pass the plan’s user limit', async () => {
-    const active = Number((await inTenant(t.deps.db.app, a.id, (tx) => tx.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.status, 'Active'))))[0]!.n);
+    const active = Number(
+      (
+        await inTenant(t.deps.db.app, a.id, (tx) =>
+          tx
+            .select({ n: sql<number>`count(*)` })
+            .from(users)
+            .where(eq(users.status, 'Active')),
+        )
+      )[0]!.n,
+    );
     await setUserLimit(a.id, active + 1);
     try {
       const before = await userCount(a.id);
@@ -590,7 +751,14 @@ describe('photo', () => {
 
     const fake = await upload(t, adminA, `/api/users/${a.userId}/photo`, 'me.png', Buffer.from('<svg></svg>'), 'image/png');
     expect(fake.statusCode).toBe(415);
-    const big = await upload(t, adminA, `/api/users/${a.userId}/photo`, 'big.png', Buffer.concat([PNG, Buffer.alloc(501 * 1024)]), 'image/png');
+    const big = await upload(
+      t,
+      adminA,
+      `/api/users/${a.userId}/photo`,
+      'big.png',
+      Buffer.concat([PNG, Buffer.alloc(501 * 1024)]),
+      'image/png',
+    );
     expect(big.statusCode).toBe(413);
     expect((await upload(t, readerA, `/api/users/${a.userId}/photo`, 'me.png', PNG, 'image/png')).statusCode).toBe(403);
   });
@@ -604,7 +772,12 @@ describe('demo staff', () => {
     expect(ids).toHaveLength(5);
     expect(await inTenant(t.deps.db.app, org.id, (tx) => seedDemoUsers(tx, PASSWORD))).toEqual([]);
     const s = await signIn(t, 'useed', 'priya.nair@demo.test');
-    const list = (await call(t, s, 'GET', '/api/users?per_page=50')).json().users as Array<{ email: string; verified: boolean; site_ids: string[]; licences: string[] }>;
+    const list = (await call(t, s, 'GET', '/api/users?per_page=50')).json().users as Array<{
+      email: string;
+      verified: boolean;
+      site_ids: string[];
+      licences: string[];
+    }>;
     const carmen = list.find((u) => u.email === 'carmen.ruiz@demo.test')!;
     expect(carmen.verified).toBe(false);
     expect(list.find((u) => u.email === 'priya.nair@demo.test')!.licences).toContain('permits');
@@ -626,10 +799,20 @@ describe('form options and the permission page', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.role.name).toBe('Reader');
-    expect(body.matrix.find((m: { subject: string }) => m.subject === 'Incident')).toMatchObject({ read: true, create: false, workflow: [] });
+    expect(body.matrix.find((m: { subject: string }) => m.subject === 'Incident')).toMatchObject({
+      read: true,
+      create: false,
+      workflow: [],
+    });
     expect(body.matrix.find((m: { subject: string }) => m.subject === 'User')).toMatchObject({ read: false, workflow: null });
     const admin = (await call(t, adminA, 'GET', `/api/users/${a.adminId}/permissions`)).json();
-    expect(admin.matrix.find((m: { subject: string }) => m.subject === 'Permit').workflow).toEqual(['revoke', 'extend', 'close', 'reject', 'approve']);
+    expect(admin.matrix.find((m: { subject: string }) => m.subject === 'Permit').workflow).toEqual([
+      'revoke',
+      'extend',
+      'close',
+      'reject',
+      'approve',
+    ]);
     expect((await call(t, adminA, 'GET', `/api/users/${b.userId}/permissions`)).statusCode).toBe(404);
     expect((await call(t, readerA, 'GET', `/api/users/${a.userId}/permissions`)).statusCode).toBe(403);
   });

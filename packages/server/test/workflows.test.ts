@@ -17,8 +17,12 @@ let people: string[];
 let fiveId: string;
 
 async function addSite(orgId: string, name: string): Promise<string> {
-  const rows = await asOrg<{ id: string }>(t, orgId, sql`insert into sites (name, time_zone, emergency_phone, address, city, state, country, zip)
-    values (${name}, 'Europe/London', '+441234567890', '1 Main St', 'Leeds', 'Yorkshire', 'GB', 'LS1 1AA') returning id`);
+  const rows = await asOrg<{ id: string }>(
+    t,
+    orgId,
+    sql`insert into sites (name, time_zone, emergency_phone, address, city, state, country, zip)
+    values (${name}, 'Europe/London', '+441234567890', '1 Main St', 'Leeds', 'Yorkshire', 'GB', 'LS1 1AA') returning id`,
+  );
   return rows[0]!.id;
 }
 
@@ -34,12 +38,29 @@ beforeAll(async () => {
   people = [];
   for (let i = 0; i < 6; i += 1) people.push((await userWithRights(t, a, [{ subject: 'Observation', read: true }])).id);
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const countWorkflows = async (orgId: string) => Number((await asOrg<{ n: number }>(t, orgId, sql`select count(*)::int as n from workflows`))[0]!.n);
-const base = () => ({ title: 'Hot work permit review', module: 'permits', type: 'sequential', reviewer_ids: [people[0], people[1]], lead_time_days: 2, site_ids: [siteA] });
+const countWorkflows = async (orgId: string) =>
+  Number((await asOrg<{ n: number }>(t, orgId, sql`select count(*)::int as n from workflows`))[0]!.n);
+const base = () => ({
+  title: 'Hot work permit review',
+  module: 'permits',
+  type: 'sequential',
+  reviewer_ids: [people[0], people[1]],
+  lead_time_days: 2,
+  site_ids: [siteA],
+});
 
-type Wf = { id: string; title: string; reviewers: Array<{ id: string; position: number }>; escalation_user: { id: string } | null; site_ids: string[]; form_ids: string[] };
+type Wf = {
+  id: string;
+  title: string;
+  reviewers: Array<{ id: string; position: number }>;
+  escalation_user: { id: string } | null;
+  site_ids: string[];
+  form_ids: string[];
+};
 async function create(s: Session, body: Record<string, unknown>): Promise<Wf> {
   const res = await call(t, s, 'POST', '/api/workflows', body);
   expect(res.statusCode, res.body).toBe(201);
@@ -48,15 +69,35 @@ async function create(s: Session, body: Record<string, unknown>): Promise<Wf> {
 
 describe('creating workflows', () => {
   it('creates a workflow with its reviewers in order', async () => {
-    const w = await create(adminA, { ...base(), reviewer_ids: [people[2], people[0], people[1]], escalation_user_id: a.adminId, form_ids: ['0190a0a0-0000-7000-8000-0000000000f1'] });
-    expect(w.reviewers.map((r) => [r.id, r.position])).toEqual([[people[2], 1], [people[0], 2], [people[1], 3]]);
-    expect(w).toMatchObject({ title: 'Hot work permit review', site_ids: [siteA], escalation_user: { id: a.adminId }, form_ids: ['0190a0a0-0000-7000-8000-0000000000f1'] });
+    const w = await create(adminA, {
+      ...base(),
+      reviewer_ids: [people[2], people[0], people[1]],
+      escalation_user_id: a.adminId,
+      form_ids: ['0190a0a0-0000-7000-8000-0000000000f1'],
+    });
+    expect(w.reviewers.map((r) => [r.id, r.position])).toEqual([
+      [people[2], 1],
+      [people[0], 2],
+      [people[1], 3],
+    ]);
+    expect(w).toMatchObject({
+      title: 'Hot work permit review',
+      site_ids: [siteA],
+      escalation_user: { id: a.adminId },
+      form_ids: ['0190a0a0-0000-7000-8000-0000000000f1'],
+    });
     const again = (await call(t, adminA, 'GET', `/api/workflows/${w.id}`)).json();
     expect(again.reviewers.map((r: { id: string }) => r.id)).toEqual([people[2], people[0], people[1]]);
   });
 
   it('accepts five reviewers and forms without sites', async () => {
-    const w = await create(adminA, { ...base(), type: 'parallel', reviewer_ids: people.slice(0, 5), site_ids: [], form_ids: ['0190a0a0-0000-7000-8000-0000000000f2'] });
+    const w = await create(adminA, {
+      ...base(),
+      type: 'parallel',
+      reviewer_ids: people.slice(0, 5),
+      site_ids: [],
+      form_ids: ['0190a0a0-0000-7000-8000-0000000000f2'],
+    });
     expect(w.reviewers).toHaveLength(5);
     fiveId = w.id;
   });
@@ -96,7 +137,14 @@ describe('creating workflows', () => {
   });
 
   it('translates refusals into the request language', async () => {
-    const res = await call(t, adminA, 'POST', '/api/workflows', { ...base(), reviewer_ids: people.slice(0, 6) }, { 'accept-language': 'tr' });
+    const res = await call(
+      t,
+      adminA,
+      'POST',
+      '/api/workflows',
+      { ...base(), reviewer_ids: people.slice(0, 6) },
+      { 'accept-language': 'tr' },
+    );
     expect(res.json().fields.reviewer_ids).toBe('Bir iş akışında en fazla beş inceleyen olabilir.');
   });
 });
@@ -104,7 +152,11 @@ describe('creating workflows', () => {
 describe('changing and deleting workflows', () => {
   it('reorders reviewers and changes fields', async () => {
     const w = await create(adminA, { ...base(), title: 'Audit approval', module: 'audits' });
-    const res = await call(t, adminA, 'PATCH', `/api/workflows/${w.id}`, { reviewer_ids: [people[1], people[0], people[3]], type: 'parallel', lead_time_days: 10 });
+    const res = await call(t, adminA, 'PATCH', `/api/workflows/${w.id}`, {
+      reviewer_ids: [people[1], people[0], people[3]],
+      type: 'parallel',
+      lead_time_days: 10,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ type: 'parallel', lead_time_days: 10, title: 'Audit approval' });
     expect(res.json().reviewers.map((r: { id: string }) => r.id)).toEqual([people[1], people[0], people[3]]);
@@ -130,14 +182,25 @@ describe('changing and deleting workflows', () => {
     const res = await call(t, adminA, 'DELETE', `/api/workflows/${w.id}`);
     expect(res.statusCode).toBe(200);
     expect((await call(t, adminA, 'GET', `/api/workflows/${w.id}`)).statusCode).toBe(404);
-    const left = await asOrg<{ n: number }>(t, a.id, sql`select (select count(*) from workflow_reviewers where workflow_id = ${w.id}) + (select count(*) from workflow_sites where workflow_id = ${w.id}) as n`);
+    const left = await asOrg<{ n: number }>(
+      t,
+      a.id,
+      sql`select (select count(*) from workflow_reviewers where workflow_id = ${w.id}) + (select count(*) from workflow_sites where workflow_id = ${w.id}) as n`,
+    );
     expect(Number(left[0]!.n)).toBe(0);
   });
 });
 
 describe('listing', () => {
   it('filters by module, searches and pages; never shows another organisation', async () => {
-    await create(adminB, { title: 'B secret flow', module: 'hira', type: 'parallel', reviewer_ids: [b.adminId], lead_time_days: 3, site_ids: [siteB] });
+    await create(adminB, {
+      title: 'B secret flow',
+      module: 'hira',
+      type: 'parallel',
+      reviewer_ids: [b.adminId],
+      lead_time_days: 3,
+      site_ids: [siteB],
+    });
     const all = (await call(t, adminA, 'GET', '/api/workflows?per_page=200')).json();
     expect(all.workflows.some((w: Wf) => w.title === 'B secret flow')).toBe(false);
     expect(all.pagination.total).toBe(all.workflows.length);
@@ -173,8 +236,12 @@ describe('rights', () => {
   it('refuses every call without the WorkFlow right', async () => {
     const w = await create(adminA, { ...base(), title: 'Rights' });
     const calls: Array<['GET' | 'POST' | 'PATCH' | 'DELETE', string, unknown?]> = [
-      ['GET', '/api/workflows'], ['GET', '/api/workflows/options'], ['GET', `/api/workflows/${w.id}`],
-      ['POST', '/api/workflows', base()], ['PATCH', `/api/workflows/${w.id}`, { title: 'x' }], ['DELETE', `/api/workflows/${w.id}`],
+      ['GET', '/api/workflows'],
+      ['GET', '/api/workflows/options'],
+      ['GET', `/api/workflows/${w.id}`],
+      ['POST', '/api/workflows', base()],
+      ['PATCH', `/api/workflows/${w.id}`, { title: 'x' }],
+      ['DELETE', `/api/workflows/${w.id}`],
     ];
     for (const [method, url, body] of calls) expect((await call(t, readerA, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
   });
@@ -222,7 +289,11 @@ describe('replaceRemovedReviewer (spec 001 §6)', () => {
     expect((await reviewersOf(w3.id)).escalation_user?.id).toBe(a.adminId);
     expect((await reviewersOf(w4.id)).escalation_user?.id).toBe(a.adminId);
     expect((await reviewersOf(other.id)).reviewers.map((r) => r.id)).toEqual([people[0], people[1]]);
-    const audit = await asOrg<{ n: number }>(t, a.id, sql`select count(*)::int as n from audit_log where entity = 'WorkFlow' and changes->>'removedUserId' = ${people[4]}`);
+    const audit = await asOrg<{ n: number }>(
+      t,
+      a.id,
+      sql`select count(*)::int as n from audit_log where entity = 'WorkFlow' and changes->>'removedUserId' = ${people[4]}`,
+    );
     expect(audit[0]!.n).toBe(5);
   });
 
@@ -249,7 +320,9 @@ describe('replaceRemovedReviewer (spec 001 §6)', () => {
     const bWorkflow = (await call(t, adminB, 'GET', '/api/workflows')).json().workflows[0] as Wf;
     // Organisation B has one administrator, the sole reviewer of its workflow.
     await expect(inTenant(t.deps.db.app, b.id, (tx) => replaceRemovedReviewer(tx, b.adminId))).rejects.toMatchObject({ code: 'conflict' });
-    expect((await call(t, adminB, 'GET', `/api/workflows/${bWorkflow.id}`)).json().reviewers.map((r: { id: string }) => r.id)).toEqual([b.adminId]);
+    expect((await call(t, adminB, 'GET', `/api/workflows/${bWorkflow.id}`)).json().reviewers.map((r: { id: string }) => r.id)).toEqual([
+      b.adminId,
+    ]);
     // Run in organisation A, B's user id matches nothing.
     const r = await inTenant(t.deps.db.app, a.id, (tx) => replaceRemovedReviewer(tx, b.adminId));
     expect(r.workflowIds).toEqual([]);

@@ -17,12 +17,14 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 
 // The texts come first; if they cannot be fetched the app still starts, showing keys instead of words.
-void ready.catch(() => undefined).then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers services={services}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-});
+void ready
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Providers services={services}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });

@@ -133,7 +133,14 @@ describe('hasAnyRight()', () => {
     expect(hasAnyRight(ctx([{ subject: 'Site', actions: [] }]))).toBe(false);
   });
   it('is true with a single action anywhere', () => {
-    expect(hasAnyRight(ctx([{ subject: 'Site', actions: [] }, { subject: 'Library', actions: ['read'] }]))).toBe(true);
+    expect(
+      hasAnyRight(
+        ctx([
+          { subject: 'Site', actions: [] },
+          { subject: 'Library', actions: ['read'] },
+        ]),
+      ),
+    ).toBe(true);
   });
   it('is true for the platform admin', () => {
     expect(hasAnyRight(ctx([], { isPlatformAdmin: true }))).toBe(true);

@@ -69,13 +69,42 @@ function expectRedirect(path: string, who: Principal | null, to: string, host = 
 
 /** A concrete, deep path of each kind of module screen, for the "everything else" checks. */
 const SIGNED_IN_SAMPLES = [
-  '/', '/logout', '/reset-session', '/sso_configs', '/success', '/newusers', '/myaccount', '/pricing_upgrade',
-  '/emailsubscription', '/notification', '/reports', '/subscriptions', '/not_found', '/no_permissions', '/permits',
-  '/organizations', '/domains_control', '/mailers/observation/4/scenario/9', '/sites/edit/3', '/users/7/permission',
-  '/categories/new', '/whyanalysis/2/list', '/library/view/5', '/permit-forms/8', '/permit-form-questions/new',
-  '/observations/summary/12/actions', '/incidents/12/steps/step5', '/actions/all/summary/3/details',
-  '/audits/5/audit/2', '/audit-forms/1', '/hira/edit/4', '/hira_v2/new', '/psrs-settings', '/msi-settings/3',
-  '/safety-interactions/new', '/si-dashboard',
+  '/',
+  '/logout',
+  '/reset-session',
+  '/sso_configs',
+  '/success',
+  '/newusers',
+  '/myaccount',
+  '/pricing_upgrade',
+  '/emailsubscription',
+  '/notification',
+  '/reports',
+  '/subscriptions',
+  '/not_found',
+  '/no_permissions',
+  '/permits',
+  '/organizations',
+  '/domains_control',
+  '/mailers/observation/4/scenario/9',
+  '/sites/edit/3',
+  '/users/7/permission',
+  '/categories/new',
+  '/whyanalysis/2/list',
+  '/library/view/5',
+  '/permit-forms/8',
+  '/permit-form-questions/new',
+  '/observations/summary/12/actions',
+  '/incidents/12/steps/step5',
+  '/actions/all/summary/3/details',
+  '/audits/5/audit/2',
+  '/audit-forms/1',
+  '/hira/edit/4',
+  '/hira_v2/new',
+  '/psrs-settings',
+  '/msi-settings/3',
+  '/safety-interactions/new',
+  '/si-dashboard',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -84,8 +113,19 @@ const SIGNED_IN_SAMPLES = [
 
 describe('signed out (spec 000 §2 "Reachable when signed out")', () => {
   const SPEC_PUBLIC = [
-    '/by_pass_client_admin', '/password-reset', '/login', '/thankyou', '/observation', '/incident', '/sso',
-    '/get-started', '/buynow', '/registration', '/web', '/sessionexpire', '/organization_verify',
+    '/by_pass_client_admin',
+    '/password-reset',
+    '/login',
+    '/thankyou',
+    '/observation',
+    '/incident',
+    '/sso',
+    '/get-started',
+    '/buynow',
+    '/registration',
+    '/web',
+    '/sessionexpire',
+    '/organization_verify',
     '/guest_user_creation',
   ];
 
@@ -342,7 +382,10 @@ describe('new-permit type selection /permit-form-questions/new (spec 000 §2)', 
     ['Permit create but neither can_issue_permit nor is_admin', principal(permitCreate)],
     ['can_issue_permit without Permit create', principal(readOnly('Permit'), { canIssuePermit: true })],
     ['is_admin without Permit create', principal(readOnly('Permit'), { isAdmin: true })],
-    ['can_issue_permit + Permit create but a cancelled subscription', principal(permitCreate, { canIssuePermit: true }, { subscriptionType: 'cancelled' })],
+    [
+      'can_issue_permit + Permit create but a cancelled subscription',
+      principal(permitCreate, { canIssuePermit: true }, { subscriptionType: 'cancelled' }),
+    ],
     ['can_issue_permit + Permit create but exhausted memory', principal(permitCreate, { canIssuePermit: true }, { memExhausted: true })],
     ['a user without rights', NO_RIGHTS],
   ] as const)('redirects to / for %s', (_, who) => {
@@ -404,9 +447,10 @@ describe('per-module read guards (spec 000 §2)', () => {
     ['/incidents', 'Incident'],
     ['/incidents/new', 'Incident'],
     ['/incidents/12/report', 'Incident'],
-    ...['step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7'].map(
-      (s): [string, Subject] => [`/incidents/12/steps/${s}`, 'Incident'],
-    ),
+    ...['step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7'].map((s): [string, Subject] => [
+      `/incidents/12/steps/${s}`,
+      'Incident',
+    ]),
     // Actions table
     ['/actions/new', 'Action'],
     ['/actions/summary/3', 'Action'],
@@ -488,10 +532,26 @@ describe('per-module read guards (spec 000 §2)', () => {
 
 describe('routes that need only sign-in (spec 000 §2)', () => {
   const SAFETY_INTERACTIONS = [
-    '/si-dashboard', '/safety-interactions', '/safety-interactions/new', '/safety-interactions/edit/3',
-    '/safety-interactions/3/report', '/safety-interactions/summary', '/safety-interactions/scheduling',
+    '/si-dashboard',
+    '/safety-interactions',
+    '/safety-interactions/new',
+    '/safety-interactions/edit/3',
+    '/safety-interactions/3/report',
+    '/safety-interactions/summary',
+    '/safety-interactions/scheduling',
   ];
-  const GENERAL = ['/logout', '/reset-session', '/sso_configs', '/success', '/newusers', '/myaccount', '/pricing_upgrade', '/emailsubscription', '/notification', '/buynow'];
+  const GENERAL = [
+    '/logout',
+    '/reset-session',
+    '/sso_configs',
+    '/success',
+    '/newusers',
+    '/myaccount',
+    '/pricing_upgrade',
+    '/emailsubscription',
+    '/notification',
+    '/buynow',
+  ];
 
   it.each(SAFETY_INTERACTIONS)('%s is open to a signed-in user without any right', (path) => {
     expectAllowed(path, NO_RIGHTS);

@@ -13,9 +13,7 @@ export type Principal = {
   hiraV2Allowed: boolean;
 };
 
-export type RouteDecision =
-  | { kind: 'allow'; route: RouteDef; params: Params }
-  | { kind: 'redirect'; to: string };
+export type RouteDecision = { kind: 'allow'; route: RouteDef; params: Params } | { kind: 'redirect'; to: string };
 
 /** Landing order of spec 000 §6: later readable entries override earlier ones. */
 const LANDING_ORDER: Array<[Subject, string]> = [

@@ -7,7 +7,11 @@ describe('matchPath()', () => {
     ['/users', '/users', {}],
     ['/users', '/users/', {}],
     ['/users/:id/profile', '/users/42/profile', { id: '42' }],
-    ['/mailers/:module/:module_id/scenario/:scenario_id', '/mailers/permit/7/scenario/3', { module: 'permit', module_id: '7', scenario_id: '3' }],
+    [
+      '/mailers/:module/:module_id/scenario/:scenario_id',
+      '/mailers/permit/7/scenario/3',
+      { module: 'permit', module_id: '7', scenario_id: '3' },
+    ],
     ['/observations/summary/:id/:tab?', '/observations/summary/12', { id: '12' }],
     ['/observations/summary/:id/:tab?', '/observations/summary/12/actions', { id: '12', tab: 'actions' }],
     ['/library/view/:id', '/library/view/a%20b%2Fc', { id: 'a b/c' }],

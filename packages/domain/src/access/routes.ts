@@ -56,15 +56,30 @@ const actionRoutes: RouteDef[] = ACTION_LISTS.flatMap(([base, screen, subject]) 
 const INCIDENT_STEPS = ['step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7'];
 
 export const PUBLIC_PATHS = [
-  '/by_pass_client_admin', '/password-reset', '/login', '/thankyou', '/observation', '/incident', '/sso',
-  '/get-started', '/buynow', '/registration', '/web', '/sessionexpire', '/organization_verify',
+  '/by_pass_client_admin',
+  '/password-reset',
+  '/login',
+  '/thankyou',
+  '/observation',
+  '/incident',
+  '/sso',
+  '/get-started',
+  '/buynow',
+  '/registration',
+  '/web',
+  '/sessionexpire',
+  '/organization_verify',
   '/guest_user_creation',
 ] as const;
 
 export const ROUTES: readonly RouteDef[] = [
   // Signed out (spec §2 "Reachable when signed out").
   ...PUBLIC_PATHS.filter((p) => p !== '/organization_verify' && p !== '/password-reset').map((p) =>
-    r(p, p.slice(1).replace(/[-_](.)/g, (_, c: string) => c.toUpperCase()), pub),
+    r(
+      p,
+      p.slice(1).replace(/[-_](.)/g, (_, c: string) => c.toUpperCase()),
+      pub,
+    ),
   ),
   r('/password-reset', 'passwordReset', pub),
   r('/password-reset/:token', 'passwordReset', pub),

@@ -1,8 +1,21 @@
 /** Module names as the rule set names them (spec 000 §3). */
 export const SUBJECTS = [
-  'User', 'Site', 'Role', 'WorkFlow', 'Category', 'RC Master', 'Audit Template',
-  'Permit Form Setting', 'Permit', 'HIRA', 'Library', 'Observation', 'Incident', 'Organization',
-  'Action', 'Audit',
+  'User',
+  'Site',
+  'Role',
+  'WorkFlow',
+  'Category',
+  'RC Master',
+  'Audit Template',
+  'Permit Form Setting',
+  'Permit',
+  'HIRA',
+  'Library',
+  'Observation',
+  'Incident',
+  'Organization',
+  'Action',
+  'Audit',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTION_STATUSES, actionAbilities, actionCreateSchema, actionDateIn, actionDayBefore, actionDaysBetween, actionItemSchema,
-  actionListQuerySchema, actionPath, actionUpdateSchema, canMoveAction,
+  ACTION_STATUSES,
+  actionAbilities,
+  actionCreateSchema,
+  actionDateIn,
+  actionDayBefore,
+  actionDaysBetween,
+  actionItemSchema,
+  actionListQuerySchema,
+  actionPath,
+  actionUpdateSchema,
+  canMoveAction,
 } from './schemas.js';
 
 const ME = '0190a000-0000-7000-8000-000000000001';
@@ -19,7 +28,11 @@ describe('who may move an action where', () => {
 
   it('lets the responsible person only start and complete their own action, and report on it', () => {
     const me = { userId: ME, canUpdate: false };
-    expect(actionAbilities({ status: 'open', responsible_id: ME }, me)).toEqual({ edit: false, report: true, move_to: ['in_progress', 'completed'] });
+    expect(actionAbilities({ status: 'open', responsible_id: ME }, me)).toEqual({
+      edit: false,
+      report: true,
+      move_to: ['in_progress', 'completed'],
+    });
     expect(actionAbilities({ status: 'in_progress', responsible_id: ME }, me).move_to).toEqual(['completed']);
     expect(actionAbilities({ status: 'completed', responsible_id: ME }, me)).toEqual({ edit: false, report: true, move_to: [] });
     expect(actionAbilities({ status: 'open', responsible_id: OTHER }, me)).toEqual({ edit: false, report: false, move_to: [] });
@@ -56,8 +69,11 @@ describe('input schemas', () => {
     expect(r.success).toBe(false);
     const byField = Object.fromEntries(r.error!.issues.map((i) => [String(i.path[0]), i.message]));
     expect(byField).toEqual({
-      description: 'validation.required', control_type: 'actions.validation.controlType', responsible_id: 'actions.validation.responsible',
-      due_date: 'actions.validation.dueDate', site_id: 'actions.validation.site',
+      description: 'validation.required',
+      control_type: 'actions.validation.controlType',
+      responsible_id: 'actions.validation.responsible',
+      due_date: 'actions.validation.dueDate',
+      site_id: 'actions.validation.site',
     });
   });
 

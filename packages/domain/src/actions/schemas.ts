@@ -71,9 +71,12 @@ export type ActionAbilities = {
 export function actionAbilities(action: { status: ActionStatus; responsible_id: string | null }, actor: ActionActor): ActionAbilities {
   if (action.status === 'closed') return { edit: false, report: false, move_to: [] };
   const mine = action.responsible_id !== null && action.responsible_id === actor.userId;
-  const manual = ACTION_TRANSITIONS[action.status].filter((s) => !ACTION_SYSTEM_TARGETS.includes(s)
-    // overdue -> open happens by moving the due date, not by picking the status.
-    && !(action.status === 'overdue' && s === 'open'));
+  const manual = ACTION_TRANSITIONS[action.status].filter(
+    (s) =>
+      !ACTION_SYSTEM_TARGETS.includes(s) &&
+      // overdue -> open happens by moving the due date, not by picking the status.
+      !(action.status === 'overdue' && s === 'open'),
+  );
   const move_to = actor.canUpdate ? manual : mine ? manual.filter((s) => ACTION_RESPONSIBLE_MOVES[action.status].includes(s)) : [];
   return { edit: actor.canUpdate, report: actor.canUpdate || mine, move_to };
 }
@@ -119,7 +122,11 @@ const tooLong = { message: 'validation.tooLong' };
 
 /** Empty text and null both mean "not given". */
 const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string({ message: 'validation.invalid' }).trim().max(max, tooLong).nullable().optional())
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.string({ message: 'validation.invalid' }).trim().max(max, tooLong).nullable().optional(),
+    )
     .transform((v) => v ?? null);
 const optionalUuid = (message: string) =>
   z.preprocess((v) => (v === '' ? null : v), z.uuid({ message }).nullable().optional()).transform((v) => v ?? null);
@@ -165,18 +172,20 @@ export type ActionCreate = z.output<typeof actionCreateSchema>;
  * PATCH /api/actions/{id}: any subset. `status` moves along ACTION_TRANSITIONS; see actionAbilities for
  * who may change what. `site_id` only for actions of source 'other' (others take their source's site).
  */
-export const actionUpdateSchema = z.object({
-  description: description.optional(),
-  control_type: controlType.optional(),
-  responsible_id: responsibleId.optional(),
-  due_date: dueDate.optional(),
-  // The outer optional keeps an absent key absent; empty text or null clears the value.
-  category_id: optionalUuid('actions.validation.category').optional(),
-  site_id: z.uuid({ message: 'actions.validation.site' }).optional(),
-  remarks: optionalText(2000).optional(),
-  image_description: optionalText(2000).optional(),
-  status: z.enum(ACTION_STATUSES, { message: 'actions.validation.status' }).optional(),
-}).refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'validation.required' });
+export const actionUpdateSchema = z
+  .object({
+    description: description.optional(),
+    control_type: controlType.optional(),
+    responsible_id: responsibleId.optional(),
+    due_date: dueDate.optional(),
+    // The outer optional keeps an absent key absent; empty text or null clears the value.
+    category_id: optionalUuid('actions.validation.category').optional(),
+    site_id: z.uuid({ message: 'actions.validation.site' }).optional(),
+    remarks: optionalText(2000).optional(),
+    image_description: optionalText(2000).optional(),
+    status: z.enum(ACTION_STATUSES, { message: 'actions.validation.status' }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'validation.required' });
 export type ActionUpdateInput = z.input<typeof actionUpdateSchema>;
 export type ActionUpdate = z.output<typeof actionUpdateSchema>;
 
@@ -198,20 +207,35 @@ export type ActionStatusTab = (typeof ACTION_STATUS_TABS)[number];
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** Query of every action list (server-side pagination, page size 50). */
-export const actionListQuerySchema = z.object({
-  status: z.preprocess(emptyToUndefined, z.enum(ACTION_STATUS_TABS, { message: 'actions.validation.status' }).default('all')),
-  site_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
-  responsible_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
-  due_from: z.preprocess(emptyToUndefined, dateText('actions.validation.date').optional()),
-  due_to: z.preprocess(emptyToUndefined, dateText('actions.validation.date').optional()),
-  control_type: z.preprocess(emptyToUndefined, controlType.optional()),
-  /** Only on /api/actions/all: one source; the other lists are one source already. */
-  source_type: z.preprocess(emptyToUndefined, z.enum(ACTION_SOURCES, { message: 'validation.invalid' }).optional()),
-  search: z.string().trim().max(200, tooLong).optional(),
-  page: z.coerce.number({ message: 'validation.invalid' }).int({ message: 'validation.invalid' }).min(1, { message: 'validation.invalid' }).max(100_000, { message: 'validation.invalid' }).default(1),
-  per_page: z.coerce.number({ message: 'validation.invalid' }).int({ message: 'validation.invalid' }).min(1, { message: 'validation.invalid' }).max(200, { message: 'validation.invalid' }).default(ACTION_PAGE_SIZE),
-  export_to_excel: z.enum(['true', 'false'], { message: 'validation.invalid' }).optional().transform((v) => v === 'true'),
-}).refine((q) => !q.due_from || !q.due_to || q.due_from <= q.due_to, { path: ['due_to'], message: 'actions.validation.dateRange' });
+export const actionListQuerySchema = z
+  .object({
+    status: z.preprocess(emptyToUndefined, z.enum(ACTION_STATUS_TABS, { message: 'actions.validation.status' }).default('all')),
+    site_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
+    responsible_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
+    due_from: z.preprocess(emptyToUndefined, dateText('actions.validation.date').optional()),
+    due_to: z.preprocess(emptyToUndefined, dateText('actions.validation.date').optional()),
+    control_type: z.preprocess(emptyToUndefined, controlType.optional()),
+    /** Only on /api/actions/all: one source; the other lists are one source already. */
+    source_type: z.preprocess(emptyToUndefined, z.enum(ACTION_SOURCES, { message: 'validation.invalid' }).optional()),
+    search: z.string().trim().max(200, tooLong).optional(),
+    page: z.coerce
+      .number({ message: 'validation.invalid' })
+      .int({ message: 'validation.invalid' })
+      .min(1, { message: 'validation.invalid' })
+      .max(100_000, { message: 'validation.invalid' })
+      .default(1),
+    per_page: z.coerce
+      .number({ message: 'validation.invalid' })
+      .int({ message: 'validation.invalid' })
+      .min(1, { message: 'validation.invalid' })
+      .max(200, { message: 'validation.invalid' })
+      .default(ACTION_PAGE_SIZE),
+    export_to_excel: z
+      .enum(['true', 'false'], { message: 'validation.invalid' })
+      .optional()
+      .transform((v) => v === 'true'),
+  })
+  .refine((q) => !q.due_from || !q.due_to || q.due_from <= q.due_to, { path: ['due_to'], message: 'actions.validation.dateRange' });
 export type ActionListQueryInput = z.input<typeof actionListQuerySchema>;
 export type ActionListQuery = z.output<typeof actionListQuerySchema>;
 
@@ -294,7 +318,14 @@ export const actionAttachmentSchema = z.object({
 export type ActionAttachment = z.infer<typeof actionAttachmentSchema>;
 
 /** What the history shows for each recorded change. */
-export const ACTION_HISTORY_EVENTS = ['action_create', 'action_update', 'action_status', 'action_attach', 'action_detach', 'action_overdue'] as const;
+export const ACTION_HISTORY_EVENTS = [
+  'action_create',
+  'action_update',
+  'action_status',
+  'action_attach',
+  'action_detach',
+  'action_overdue',
+] as const;
 export type ActionHistoryEvent = (typeof ACTION_HISTORY_EVENTS)[number];
 
 export const actionHistoryEntrySchema = z.object({

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { categoryCreateSchema, categoryUpdateSchema } from './schemas.js';
 import {
-  ROOT_CAUSE_MAX_DEPTH, rootCauseAncestors, rootCauseCreateSchema, rootCauseDescendants, rootCauseHeight, rootCauseIndex,
+  ROOT_CAUSE_MAX_DEPTH,
+  rootCauseAncestors,
+  rootCauseCreateSchema,
+  rootCauseDescendants,
+  rootCauseHeight,
+  rootCauseIndex,
   rootCauseMoveProblem,
 } from './root-causes.js';
 
@@ -46,7 +51,10 @@ describe('root-cause tree', () => {
   });
 
   it('survives a looping chain in stored data', () => {
-    const loop = rootCauseIndex([{ id: 'a', parent_id: 'b' }, { id: 'b', parent_id: 'a' }]);
+    const loop = rootCauseIndex([
+      { id: 'a', parent_id: 'b' },
+      { id: 'b', parent_id: 'a' },
+    ]);
     expect(rootCauseAncestors('a', loop.byId).map((n) => n.id)).toEqual(['b']);
   });
 

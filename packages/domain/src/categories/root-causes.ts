@@ -9,7 +9,8 @@ import { z } from 'zod';
 export const ROOT_CAUSE_MAX_DEPTH = 5;
 export const ROOT_CAUSE_NAME_MAX = 150;
 
-const requiredOrInvalid = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? 'validation.required' : 'validation.invalid');
+const requiredOrInvalid = (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null ? 'validation.required' : 'validation.invalid';
 
 const nodeName = z
   .string({ error: requiredOrInvalid })
@@ -64,12 +65,14 @@ export type RootCauseParentListingResponse = z.infer<typeof rootCauseParentListi
 
 /** GET /api/root_cause_settings/phenomena_root_causes: the selectable root causes (active leaves) with their path. */
 export const phenomenaRootCausesResponse = z.object({
-  phenomena_root_causes: z.array(z.object({
-    id: z.string(),
-    name: z.string(),
-    type_name: z.string(),
-    path: z.array(z.string()),
-  })),
+  phenomena_root_causes: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type_name: z.string(),
+      path: z.array(z.string()),
+    }),
+  ),
 });
 export type PhenomenaRootCausesResponse = z.infer<typeof phenomenaRootCausesResponse>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** A missing value reads "required"; a value of the wrong kind reads "not valid". */
-const requiredOrInvalid = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? 'validation.required' : 'validation.invalid');
+const requiredOrInvalid = (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null ? 'validation.required' : 'validation.invalid';
 
 /**
  * Modules that classify their records with categories, and the category types each offers

@@ -111,7 +111,7 @@ describe('translate()', () => {
     expect(translate('en', 'errors.forbidden.more')).toBe('errors.forbidden.more');
   });
 
-  it.each(LANGUAGES)('%s: returns that catalogue\'s text', (lang: Language) => {
+  it.each(LANGUAGES)("%s: returns that catalogue's text", (lang: Language) => {
     expect(translate(lang, 'screen.dashboard')).toBe(valueAt(catalogs[lang], 'screen.dashboard'));
   });
 });

@@ -87,7 +87,8 @@ export const en = {
     notFoundTitle: 'Page not found',
     notFoundBody: 'The page you asked for does not exist or has moved.',
     moduleTitle: '{{screen}}',
-    moduleBody: 'This screen belongs to the {{screen}} module. The module is not installed in this release yet; your access to it is already checked.',
+    moduleBody:
+      'This screen belongs to the {{screen}} module. The module is not installed in this release yet; your access to it is already checked.',
     externalPricing: 'Opening the pricing page…',
     onboardingTitle: 'Set up your organisation',
     onboardingBody: 'Your organisation’s set-up is not finished yet. An administrator completes it here.',
@@ -249,7 +250,8 @@ export const en = {
   },
   mail: {
     passwordResetSubject: 'Reset your {{product}} password',
-    passwordResetBody: 'Someone asked to reset the password of your {{product}} account at {{organization}}. Open this link within one hour to choose a new password:\n\n{{link}}\n\nIf it was not you, ignore this message.',
+    passwordResetBody:
+      'Someone asked to reset the password of your {{product}} account at {{organization}}. Open this link within one hour to choose a new password:\n\n{{link}}\n\nIf it was not you, ignore this message.',
   },
   notifications: {
     welcomeTitle: 'Welcome to {{product}}',

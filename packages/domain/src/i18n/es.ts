@@ -83,11 +83,13 @@ export const es: CoreMessages = {
   },
   pages: {
     noPermissionsTitle: 'Todavía sin acceso',
-    noPermissionsBody: 'Ha iniciado sesión correctamente, pero no tiene permisos de acceso asignados. Póngase en contacto con el administrador.',
+    noPermissionsBody:
+      'Ha iniciado sesión correctamente, pero no tiene permisos de acceso asignados. Póngase en contacto con el administrador.',
     notFoundTitle: 'Página no encontrada',
     notFoundBody: 'La página solicitada no existe o se ha movido.',
     moduleTitle: '{{screen}}',
-    moduleBody: 'Esta pantalla pertenece al módulo {{screen}}. El módulo aún no está instalado en esta versión; su acceso a él ya se comprueba.',
+    moduleBody:
+      'Esta pantalla pertenece al módulo {{screen}}. El módulo aún no está instalado en esta versión; su acceso a él ya se comprueba.',
     externalPricing: 'Abriendo la página de precios…',
     onboardingTitle: 'Configure su organización',
     onboardingBody: 'La configuración de su organización aún no ha terminado. Un administrador la completa aquí.',
@@ -249,7 +251,8 @@ export const es: CoreMessages = {
   },
   mail: {
     passwordResetSubject: 'Restablezca su contraseña de {{product}}',
-    passwordResetBody: 'Alguien ha solicitado restablecer la contraseña de su cuenta de {{product}} en {{organization}}. Abra este enlace en el plazo de una hora para elegir una nueva contraseña:\n\n{{link}}\n\nSi no ha sido usted, ignore este mensaje.',
+    passwordResetBody:
+      'Alguien ha solicitado restablecer la contraseña de su cuenta de {{product}} en {{organization}}. Abra este enlace en el plazo de una hora para elegir una nueva contraseña:\n\n{{link}}\n\nSi no ha sido usted, ignore este mensaje.',
   },
   notifications: {
     welcomeTitle: 'Le damos la bienvenida a {{product}}',

@@ -249,7 +249,8 @@ export const tr: CoreMessages = {
   },
   mail: {
     passwordResetSubject: '{{product}} parolanızı sıfırlayın',
-    passwordResetBody: 'Birisi {{organization}} kuruluşundaki {{product}} hesabınızın parolasının sıfırlanmasını istedi. Yeni bir parola belirlemek için bu bağlantıyı bir saat içinde açın:\n\n{{link}}\n\nBu isteği siz yapmadıysanız bu iletiyi dikkate almayın.',
+    passwordResetBody:
+      'Birisi {{organization}} kuruluşundaki {{product}} hesabınızın parolasının sıfırlanmasını istedi. Yeni bir parola belirlemek için bu bağlantıyı bir saat içinde açın:\n\n{{link}}\n\nBu isteği siz yapmadıysanız bu iletiyi dikkate almayın.',
   },
   notifications: {
     welcomeTitle: '{{product}} uygulamasına hoş geldiniz',

@@ -249,7 +249,8 @@ export const zh: CoreMessages = {
   },
   mail: {
     passwordResetSubject: '重置您的 {{product}} 密码',
-    passwordResetBody: '有人请求重置您在 {{organization}} 的 {{product}} 账户密码。请在一小时内打开以下链接设置新密码：\n\n{{link}}\n\n如果这不是您本人的操作，请忽略此邮件。',
+    passwordResetBody:
+      '有人请求重置您在 {{organization}} 的 {{product}} 账户密码。请在一小时内打开以下链接设置新密码：\n\n{{link}}\n\n如果这不是您本人的操作，请忽略此邮件。',
   },
   notifications: {
     welcomeTitle: '欢迎使用 {{product}}',

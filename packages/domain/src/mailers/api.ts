@@ -30,7 +30,12 @@ export const mailerLanguageTemplateSchema = mailerTextsSchema.extend({
 });
 export const mailerScenarioDetailSchema = mailerScenarioSummarySchema.extend({
   module: z.object({ id: z.number(), key: z.string() }),
-  templates: z.object({ en: mailerLanguageTemplateSchema, es: mailerLanguageTemplateSchema, tr: mailerLanguageTemplateSchema, zh: mailerLanguageTemplateSchema }),
+  templates: z.object({
+    en: mailerLanguageTemplateSchema,
+    es: mailerLanguageTemplateSchema,
+    tr: mailerLanguageTemplateSchema,
+    zh: mailerLanguageTemplateSchema,
+  }),
 });
 export type MailerModuleSummary = z.infer<typeof mailerModuleSummarySchema>;
 export type MailerScenarioSummary = z.infer<typeof mailerScenarioSummarySchema>;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../constants.js';
 import { catalogs, translate } from '../i18n/index.js';
-import { MAILER_MODULES, MAILER_SAMPLE_VALUES, MAILER_SCENARIO_IDS, mailerScenario, isMailerScenarioId, mailerModuleById } from './catalogue.js';
+import {
+  MAILER_MODULES,
+  MAILER_SAMPLE_VALUES,
+  MAILER_SCENARIO_IDS,
+  mailerScenario,
+  isMailerScenarioId,
+  mailerModuleById,
+} from './catalogue.js';
 import { checkMailerTemplate, insertMailerVariable, mailerTemplateSchema, mailerVariablesIn, renderMailerText } from './template.js';
 
 describe('mailer catalogue', () => {
@@ -74,10 +81,14 @@ describe('variable rules (spec 001 §5: bracketed variables must not be removed)
   });
 
   it('schema: subject is one line, fields required, limits', () => {
-    expect(mailerTemplateSchema.safeParse({ ...ok, language: 'en', subject: 'a\nb' }).error?.issues[0]?.message).toBe('mailers.validation.oneLine');
+    expect(mailerTemplateSchema.safeParse({ ...ok, language: 'en', subject: 'a\nb' }).error?.issues[0]?.message).toBe(
+      'mailers.validation.oneLine',
+    );
     expect(mailerTemplateSchema.safeParse({ ...ok, language: 'en', body: '   ' }).error?.issues[0]?.message).toBe('validation.required');
     expect(mailerTemplateSchema.safeParse({ ...ok, language: 'fr' }).success).toBe(false);
-    expect(mailerTemplateSchema.safeParse({ ...ok, language: 'en', in_app: 'x'.repeat(301) }).error?.issues[0]?.message).toBe('validation.tooLong');
+    expect(mailerTemplateSchema.safeParse({ ...ok, language: 'en', in_app: 'x'.repeat(301) }).error?.issues[0]?.message).toBe(
+      'validation.tooLong',
+    );
   });
 });
 

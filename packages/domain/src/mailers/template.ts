@@ -18,14 +18,20 @@ export function mailerVariablesIn(text: string): string[] {
 /** Body of PUT .../scenarios/{scenarioId}: one language's texts. */
 export const mailerTemplateSchema = z.object({
   language: z.enum(LANGUAGES, { message: 'validation.invalid' }),
-  subject: z.string({ message: 'validation.required' }).trim()
+  subject: z
+    .string({ message: 'validation.required' })
+    .trim()
     .min(1, { message: 'validation.required' })
     .max(MAILER_LIMITS.subject, { message: 'validation.tooLong' })
     .refine((s) => !/[\r\n]/.test(s), { message: 'mailers.validation.oneLine' }),
-  in_app: z.string({ message: 'validation.required' }).trim()
+  in_app: z
+    .string({ message: 'validation.required' })
+    .trim()
     .min(1, { message: 'validation.required' })
     .max(MAILER_LIMITS.in_app, { message: 'validation.tooLong' }),
-  body: z.string({ message: 'validation.required' }).trim()
+  body: z
+    .string({ message: 'validation.required' })
+    .trim()
     .min(1, { message: 'validation.required' })
     .max(MAILER_LIMITS.body, { message: 'validation.tooLong' }),
   footer: z.string().trim().max(MAILER_LIMITS.footer, { message: 'validation.tooLong' }).default(''),
@@ -39,7 +45,10 @@ export type MailerTemplateIssue = { field: MailerTextField; key: string; vars: R
  * The variable rules of spec 001 §5: every text may use only the scenario's variables, and the body
  * must keep each required one. Returns the first issue of each field, in field order.
  */
-export function checkMailerTemplate(scenario: Pick<MailerScenario, 'variables' | 'required'>, texts: Record<MailerTextField, string>): MailerTemplateIssue[] {
+export function checkMailerTemplate(
+  scenario: Pick<MailerScenario, 'variables' | 'required'>,
+  texts: Record<MailerTextField, string>,
+): MailerTemplateIssue[] {
   const issues: MailerTemplateIssue[] = [];
   for (const field of MAILER_TEXT_FIELDS) {
     const unknown = mailerVariablesIn(texts[field]).find((v) => !scenario.variables.includes(v));
@@ -60,7 +69,7 @@ export function checkMailerTemplate(scenario: Pick<MailerScenario, 'variables' |
 
 /** Fills each `[name]` that `values` names (undefined gives empty text); other brackets stay as written. */
 export function renderMailerText(text: string, values: Record<string, string | undefined>): string {
-  return text.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(values, name) ? values[name] ?? '' : whole));
+  return text.replace(VARIABLE, (whole, name: string) => (Object.hasOwn(values, name) ? (values[name] ?? '') : whole));
 }
 
 /** Inserts `[name]` into a text at the cursor (the editor's variable chips), returning text and new cursor. */

@@ -48,23 +48,33 @@ const required = { message: 'validation.required' };
 const invalid = { message: 'validation.invalid' };
 const tooLong = { message: 'validation.tooLong' };
 /** A missing value reads "required"; a value of the wrong kind reads "not valid". */
-const requiredOrInvalid = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : 'validation.invalid');
+const requiredOrInvalid = (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null || iss.input === '' ? 'validation.required' : 'validation.invalid';
 
 const requiredText = (max: number) => z.string({ error: requiredOrInvalid }).trim().min(1, required).max(max, tooLong);
 /** Blank text and null both mean "not given". */
 const optionalUuid = z.preprocess((v) => (v === '' ? null : v), z.uuid(invalid).nullable().optional()).transform((v) => v ?? null);
 
-export const observationTypeSchema = z.enum(OBSERVATION_TYPES, { error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'observations.validation.type' : 'validation.invalid') });
-export const observationRiskLevelSchema = z.enum(OBSERVATION_RISK_LEVELS, { error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'observations.validation.riskLevel' : 'validation.invalid') });
+export const observationTypeSchema = z.enum(OBSERVATION_TYPES, {
+  error: (iss) =>
+    iss.input === undefined || iss.input === null || iss.input === '' ? 'observations.validation.type' : 'validation.invalid',
+});
+export const observationRiskLevelSchema = z.enum(OBSERVATION_RISK_LEVELS, {
+  error: (iss) =>
+    iss.input === undefined || iss.input === null || iss.input === '' ? 'observations.validation.riskLevel' : 'validation.invalid',
+});
 export const observationStatusSchema = z.enum(OBSERVATION_STATUSES, invalid);
 
 /** The site's local date and time; "not in the future" needs the site's zone and is checked by the server. */
-export const observedAtSchema = z.string({ error: () => 'observations.validation.observedAt' })
+export const observedAtSchema = z
+  .string({ error: () => 'observations.validation.observedAt' })
   .trim()
   .refine(isLocalDateTime, { message: 'observations.validation.observedAt' });
 
 const siteId = z.uuid({ error: () => 'observations.validation.site' });
-const attachmentIds = z.array(z.uuid(invalid), invalid).max(OBSERVATION_ATTACHMENTS_MAX, { message: 'observations.validation.tooManyAttachments' });
+const attachmentIds = z
+  .array(z.uuid(invalid), invalid)
+  .max(OBSERVATION_ATTACHMENTS_MAX, { message: 'observations.validation.tooManyAttachments' });
 
 /** Every field a signed-in reporter gives (spec 001 §3 Observation, §5). */
 const observationFields = z.object({
@@ -95,19 +105,25 @@ function checkActions(v: { action_required?: boolean; actions?: readonly unknown
 }
 
 function checkSubCategory(v: { category_id?: string | null; sub_category_id?: string | null }, ctx: z.RefinementCtx) {
-  if (v.sub_category_id && !v.category_id) ctx.addIssue({ code: 'custom', path: ['sub_category_id'], message: 'observations.validation.subCategoryWithoutCategory' });
+  if (v.sub_category_id && !v.category_id)
+    ctx.addIssue({ code: 'custom', path: ['sub_category_id'], message: 'observations.validation.subCategoryWithoutCategory' });
 }
 
 /** POST /api/observations. With `action_required` at least one action; without it none. */
-export const observationCreateBody = observationFields.extend({
-  attachment_ids: attachmentIds.default([]),
-  actions: z.array(actionItemSchema, invalid).max(OBSERVATION_ACTIONS_MAX, { message: 'observations.validation.tooManyActions' }).default([]),
-  /** The reporter's name is hidden from everyone who reads the record. */
-  anonymous: z.boolean(invalid).default(false),
-}).superRefine((v, ctx) => {
-  checkActions(v, ctx, 'actions');
-  checkSubCategory(v, ctx);
-});
+export const observationCreateBody = observationFields
+  .extend({
+    attachment_ids: attachmentIds.default([]),
+    actions: z
+      .array(actionItemSchema, invalid)
+      .max(OBSERVATION_ACTIONS_MAX, { message: 'observations.validation.tooManyActions' })
+      .default([]),
+    /** The reporter's name is hidden from everyone who reads the record. */
+    anonymous: z.boolean(invalid).default(false),
+  })
+  .superRefine((v, ctx) => {
+    checkActions(v, ctx, 'actions');
+    checkSubCategory(v, ctx);
+  });
 export type ObservationCreateInput = z.input<typeof observationCreateBody>;
 export type ObservationCreate = z.output<typeof observationCreateBody>;
 
@@ -116,23 +132,42 @@ export type ObservationCreate = z.output<typeof observationCreateBody>;
  * sees no people and no settings); staff add those after. Name and e-mail are optional and refused
  * when the report is anonymous.
  */
-export const observationGuestBody = z.object({
-  type: observationTypeSchema,
-  description: requiredText(OBSERVATION_DESCRIPTION_MAX),
-  site_id: siteId,
-  observed_at: observedAtSchema,
-  risk_level: observationRiskLevelSchema,
-  comment: requiredText(OBSERVATION_COMMENT_MAX),
-  anonymous: z.boolean(invalid).default(false),
-  reporter_name: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string(invalid).trim().max(100, tooLong).nullable().optional()).transform((v) => v ?? null),
-  reporter_email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string(invalid).trim().toLowerCase().max(254, tooLong).pipe(z.email({ message: 'validation.email' })).nullable().optional()).transform((v) => v ?? null),
-  attachment_ids: attachmentIds.default([]),
-}).superRefine((v, ctx) => {
-  if (v.anonymous && v.reporter_name) ctx.addIssue({ code: 'custom', path: ['reporter_name'], message: 'observations.validation.anonymousNoName' });
-  if (v.anonymous && v.reporter_email) ctx.addIssue({ code: 'custom', path: ['reporter_email'], message: 'observations.validation.anonymousNoName' });
-});
+export const observationGuestBody = z
+  .object({
+    type: observationTypeSchema,
+    description: requiredText(OBSERVATION_DESCRIPTION_MAX),
+    site_id: siteId,
+    observed_at: observedAtSchema,
+    risk_level: observationRiskLevelSchema,
+    comment: requiredText(OBSERVATION_COMMENT_MAX),
+    anonymous: z.boolean(invalid).default(false),
+    reporter_name: z
+      .preprocess(
+        (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+        z.string(invalid).trim().max(100, tooLong).nullable().optional(),
+      )
+      .transform((v) => v ?? null),
+    reporter_email: z
+      .preprocess(
+        (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+        z
+          .string(invalid)
+          .trim()
+          .toLowerCase()
+          .max(254, tooLong)
+          .pipe(z.email({ message: 'validation.email' }))
+          .nullable()
+          .optional(),
+      )
+      .transform((v) => v ?? null),
+    attachment_ids: attachmentIds.default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.anonymous && v.reporter_name)
+      ctx.addIssue({ code: 'custom', path: ['reporter_name'], message: 'observations.validation.anonymousNoName' });
+    if (v.anonymous && v.reporter_email)
+      ctx.addIssue({ code: 'custom', path: ['reporter_email'], message: 'observations.validation.anonymousNoName' });
+  });
 export type ObservationGuestInput = z.input<typeof observationGuestBody>;
 export type ObservationGuest = z.output<typeof observationGuestBody>;
 
@@ -142,52 +177,67 @@ export type ObservationGuest = z.output<typeof observationGuestBody>;
  * `close` closes the observation (Observation close right, every action completed or closed,
  * closing remarks required). A closed observation can no longer change.
  */
-export const observationUpdateBody = observationFields.partial().extend({
-  add_actions: z.array(actionItemSchema, invalid).min(1, required).max(OBSERVATION_ACTIONS_MAX, { message: 'observations.validation.tooManyActions' }).optional(),
-  close: z.object({ remarks: requiredText(OBSERVATION_CLOSING_REMARKS_MAX) }, invalid).optional(),
-}).superRefine((v, ctx) => {
-  if (Object.values(v).every((x) => x === undefined)) ctx.addIssue({ code: 'custom', path: [], message: 'observations.validation.nothingToChange' });
-  if (v.action_required === false && v.add_actions?.length) {
-    ctx.addIssue({ code: 'custom', path: ['add_actions'], message: 'observations.validation.actionsNotRequired' });
-  }
-  if (v.sub_category_id && v.category_id === null) checkSubCategory(v, ctx);
-});
+export const observationUpdateBody = observationFields
+  .partial()
+  .extend({
+    add_actions: z
+      .array(actionItemSchema, invalid)
+      .min(1, required)
+      .max(OBSERVATION_ACTIONS_MAX, { message: 'observations.validation.tooManyActions' })
+      .optional(),
+    close: z.object({ remarks: requiredText(OBSERVATION_CLOSING_REMARKS_MAX) }, invalid).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (Object.values(v).every((x) => x === undefined))
+      ctx.addIssue({ code: 'custom', path: [], message: 'observations.validation.nothingToChange' });
+    if (v.action_required === false && v.add_actions?.length) {
+      ctx.addIssue({ code: 'custom', path: ['add_actions'], message: 'observations.validation.actionsNotRequired' });
+    }
+    if (v.sub_category_id && v.category_id === null) checkSubCategory(v, ctx);
+  });
 export type ObservationUpdateInput = z.input<typeof observationUpdateBody>;
 export type ObservationUpdate = z.output<typeof observationUpdateBody>;
 
 /** GET /api/v2/observations. `from`/`to` are local dates of the sites, both ends included. */
-export const observationListQuery = z.object({
-  page: z.coerce.number(invalid).int(invalid).min(1, invalid).max(100_000, invalid).default(1),
-  per_page: z.coerce.number(invalid).int(invalid).min(1, invalid).max(200, invalid).default(OBSERVATION_PAGE_SIZE),
-  /** Serial ('OBS-000123' or 123), description, comment, site, category or reporter (unless anonymous). */
-  search: z.string(invalid).trim().max(200, tooLong).optional(),
-  /** The status tab; 'all' or absent for every status. */
-  status: z.enum(['all', ...OBSERVATION_STATUSES], invalid).default('all'),
-  site_id: z.uuid(invalid).optional(),
-  type: z.enum(OBSERVATION_TYPES, invalid).optional(),
-  risk_level: z.enum(OBSERVATION_RISK_LEVELS, invalid).optional(),
-  from: z.string(invalid).refine(isLocalDate, invalid).optional(),
-  to: z.string(invalid).refine(isLocalDate, invalid).optional(),
-  sort: z.enum(['observed_at', 'serial', 'created_at'], invalid).default('observed_at'),
-  direction: z.enum(['asc', 'desc'], invalid).default('desc'),
-  export_to_excel: z.enum(['true', 'false'], invalid).optional().transform((v) => v === 'true'),
-}).superRefine((v, ctx) => {
-  if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'observations.validation.dateRange' });
-});
+export const observationListQuery = z
+  .object({
+    page: z.coerce.number(invalid).int(invalid).min(1, invalid).max(100_000, invalid).default(1),
+    per_page: z.coerce.number(invalid).int(invalid).min(1, invalid).max(200, invalid).default(OBSERVATION_PAGE_SIZE),
+    /** Serial ('OBS-000123' or 123), description, comment, site, category or reporter (unless anonymous). */
+    search: z.string(invalid).trim().max(200, tooLong).optional(),
+    /** The status tab; 'all' or absent for every status. */
+    status: z.enum(['all', ...OBSERVATION_STATUSES], invalid).default('all'),
+    site_id: z.uuid(invalid).optional(),
+    type: z.enum(OBSERVATION_TYPES, invalid).optional(),
+    risk_level: z.enum(OBSERVATION_RISK_LEVELS, invalid).optional(),
+    from: z.string(invalid).refine(isLocalDate, invalid).optional(),
+    to: z.string(invalid).refine(isLocalDate, invalid).optional(),
+    sort: z.enum(['observed_at', 'serial', 'created_at'], invalid).default('observed_at'),
+    direction: z.enum(['asc', 'desc'], invalid).default('desc'),
+    export_to_excel: z
+      .enum(['true', 'false'], invalid)
+      .optional()
+      .transform((v) => v === 'true'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'observations.validation.dateRange' });
+  });
 export type ObservationListQueryInput = z.input<typeof observationListQuery>;
 export type ObservationListQuery = z.output<typeof observationListQuery>;
 
 /** GET /api/v2/observations/period_status_counts: the list's filters without status, page or sort. */
-export const observationCountsQuery = z.object({
-  search: z.string(invalid).trim().max(200, tooLong).optional(),
-  site_id: z.uuid(invalid).optional(),
-  type: z.enum(OBSERVATION_TYPES, invalid).optional(),
-  risk_level: z.enum(OBSERVATION_RISK_LEVELS, invalid).optional(),
-  from: z.string(invalid).refine(isLocalDate, invalid).optional(),
-  to: z.string(invalid).refine(isLocalDate, invalid).optional(),
-}).superRefine((v, ctx) => {
-  if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'observations.validation.dateRange' });
-});
+export const observationCountsQuery = z
+  .object({
+    search: z.string(invalid).trim().max(200, tooLong).optional(),
+    site_id: z.uuid(invalid).optional(),
+    type: z.enum(OBSERVATION_TYPES, invalid).optional(),
+    risk_level: z.enum(OBSERVATION_RISK_LEVELS, invalid).optional(),
+    from: z.string(invalid).refine(isLocalDate, invalid).optional(),
+    to: z.string(invalid).refine(isLocalDate, invalid).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'observations.validation.dateRange' });
+  });
 export type ObservationCountsQueryInput = z.input<typeof observationCountsQuery>;
 
 /* ---- What the server answers ---- */
@@ -196,12 +246,14 @@ const ref = z.object({ id: z.string(), name: z.string() });
 const personRef = z.object({ id: z.string(), full_name: z.string() });
 
 /** Who reported: null when anonymous (show `observations.anonymous`); guests have no id. */
-export const observationReporterSchema = z.object({
-  id: z.string().nullable(),
-  full_name: z.string(),
-  email: z.string().nullable(),
-  guest: z.boolean(),
-}).nullable();
+export const observationReporterSchema = z
+  .object({
+    id: z.string().nullable(),
+    full_name: z.string(),
+    email: z.string().nullable(),
+    guest: z.boolean(),
+  })
+  .nullable();
 
 export const observationAttachmentSchema = z.object({
   id: z.string(),
@@ -320,13 +372,15 @@ export type ObservationHazardTypes = z.infer<typeof observationHazardTypesRespon
 
 /** GET /api/observations/obs_data: everything the signed-in form offers. */
 export const observationFormDataResponse = z.object({
-  sites: z.array(z.object({
-    id: z.string(),
-    name: z.string(),
-    time_zone: z.string(),
-    /** Divisions, departments and units, with "Site / Division / …" names. */
-    nodes: z.array(z.object({ id: z.string(), level: z.enum(['division', 'department', 'unit']), full_name: z.string() })),
-  })),
+  sites: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      time_zone: z.string(),
+      /** Divisions, departments and units, with "Site / Division / …" names. */
+      nodes: z.array(z.object({ id: z.string(), level: z.enum(['division', 'department', 'unit']), full_name: z.string() })),
+    }),
+  ),
   types: z.array(typeWithCategories),
   risk_levels: z.array(observationRiskLevelSchema),
   control_types: z.array(z.enum(CONTROL_TYPES)),
@@ -357,8 +411,19 @@ export type ObservationCreated = z.infer<typeof observationCreatedResponse>;
 
 /** Columns of the import template, in order; headers are `observations.import.columns.<key>`. */
 export const OBSERVATION_IMPORT_COLUMNS = [
-  'type', 'category', 'sub_category', 'site', 'area', 'observed_at', 'risk_level', 'description', 'comment',
-  'action_description', 'action_control_type', 'action_responsible_email', 'action_due_date',
+  'type',
+  'category',
+  'sub_category',
+  'site',
+  'area',
+  'observed_at',
+  'risk_level',
+  'description',
+  'comment',
+  'action_description',
+  'action_control_type',
+  'action_responsible_email',
+  'action_due_date',
 ] as const;
 export type ObservationImportColumn = (typeof OBSERVATION_IMPORT_COLUMNS)[number];
 

@@ -52,12 +52,18 @@ describe('schemas', () => {
   });
   it('wants an action when one is required, and a real date', () => {
     const r = observationCreateBody.safeParse({
-      type: 'unsafe_act', description: 'd', site_id: '0190a3f0-0000-7000-8000-000000000001', observed_at: '2024-02-30T10:00',
-      risk_level: 'low', action_required: true, comment: 'c',
+      type: 'unsafe_act',
+      description: 'd',
+      site_id: '0190a3f0-0000-7000-8000-000000000001',
+      observed_at: '2024-02-30T10:00',
+      risk_level: 'low',
+      action_required: true,
+      comment: 'c',
     });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['observed_at', 'observations.validation.observedAt'], ['actions', 'observations.validation.actionsRequired'],
+      ['observed_at', 'observations.validation.observedAt'],
+      ['actions', 'observations.validation.actionsRequired'],
     ]);
   });
 });

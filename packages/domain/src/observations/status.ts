@@ -22,9 +22,7 @@ export function observationStatusFromActions(current: ObservationStatus, actions
 }
 
 /** Why the observation cannot be closed now (an i18n key), or null when it can. */
-export function observationCloseBlocker(
-  status: ObservationStatus, actions: readonly ActionStatus[], canClose: boolean,
-): string | null {
+export function observationCloseBlocker(status: ObservationStatus, actions: readonly ActionStatus[], canClose: boolean): string | null {
   if (status === 'closed') return 'observations.validation.closedReadOnly';
   if (!canClose) return 'observations.validation.closeRight';
   if (actions.some((s) => !DONE.includes(s))) return 'observations.validation.actionsOpen';

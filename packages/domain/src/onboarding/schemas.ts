@@ -12,7 +12,10 @@ export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 export const REQUIRED_ONBOARDING_STEPS: readonly OnboardingStep[] = ['timezone', 'site', 'headOfSafety', 'roles'];
 
 export const onboardingTimezoneBody = z.object({
-  timezone: z.string({ message: 'onboarding.validation.timezone' }).trim().min(1, { message: 'onboarding.validation.timezone' })
+  timezone: z
+    .string({ message: 'onboarding.validation.timezone' })
+    .trim()
+    .min(1, { message: 'onboarding.validation.timezone' })
     .refine(isSiteTimeZone, { message: 'onboarding.validation.timezone' }),
 });
 
@@ -48,8 +51,13 @@ const write = { r_view: true, r_add: true, r_edit: true };
  */
 export const ONBOARDING_ROLE_PRESETS: Record<'safetyManager' | 'siteSupervisor' | 'employee' | 'contractor', RoleActionInput[]> = {
   safetyManager: [
-    { name: 'User', ...view }, { name: 'Site', ...write }, { name: 'Category', ...write }, { name: 'RC Master', ...write },
-    { name: 'WorkFlow', ...write }, { name: 'Library', ...write }, { name: 'HIRA', ...write },
+    { name: 'User', ...view },
+    { name: 'Site', ...write },
+    { name: 'Category', ...write },
+    { name: 'RC Master', ...write },
+    { name: 'WorkFlow', ...write },
+    { name: 'Library', ...write },
+    { name: 'HIRA', ...write },
     { name: 'Observation', ...write, r_destroy: true, is_close: true, is_approve: true, is_reject: true },
     { name: 'Incident', ...write, is_close: true, is_approve: true, is_reject: true },
     { name: 'Action', ...write },
@@ -57,15 +65,25 @@ export const ONBOARDING_ROLE_PRESETS: Record<'safetyManager' | 'siteSupervisor' 
     { name: 'Permit', ...write, is_approve: true, is_reject: true, is_revoke: true, is_extend: true, is_close: true },
   ],
   siteSupervisor: [
-    { name: 'Site', ...view }, { name: 'Library', ...view }, { name: 'HIRA', ...view },
-    { name: 'Observation', ...write, is_close: true }, { name: 'Incident', ...write }, { name: 'Action', ...write },
-    { name: 'Audit', ...write }, { name: 'Permit', ...write, is_approve: true, is_reject: true, is_close: true },
+    { name: 'Site', ...view },
+    { name: 'Library', ...view },
+    { name: 'HIRA', ...view },
+    { name: 'Observation', ...write, is_close: true },
+    { name: 'Incident', ...write },
+    { name: 'Action', ...write },
+    { name: 'Audit', ...write },
+    { name: 'Permit', ...write, is_approve: true, is_reject: true, is_close: true },
   ],
   employee: [
-    { name: 'Library', ...view }, { name: 'Observation', ...write }, { name: 'Incident', r_view: true, r_add: true }, { name: 'Action', ...write },
+    { name: 'Library', ...view },
+    { name: 'Observation', ...write },
+    { name: 'Incident', r_view: true, r_add: true },
+    { name: 'Action', ...write },
   ],
   contractor: [
-    { name: 'Observation', r_view: true, r_add: true }, { name: 'Permit', r_view: true, r_add: true }, { name: 'Action', ...view },
+    { name: 'Observation', r_view: true, r_add: true },
+    { name: 'Permit', r_view: true, r_add: true },
+    { name: 'Action', ...view },
   ],
 };
 export type OnboardingRolePreset = keyof typeof ONBOARDING_ROLE_PRESETS;

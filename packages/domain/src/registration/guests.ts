@@ -5,8 +5,12 @@ const NAME = /^[\p{L}\p{M}][\p{L}\p{M} '’.-]*$/u;
 
 /** POST /api/guest_users: a visitor asks for a guest account at the organisation of the address. */
 export const guestSignupBody = z.object({
-  full_name: z.string({ message: 'validation.required' }).trim().min(1, { message: 'validation.required' })
-    .max(100, { message: 'validation.tooLong' }).regex(NAME, { message: 'registration.validation.nameLetters' }),
+  full_name: z
+    .string({ message: 'validation.required' })
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(100, { message: 'validation.tooLong' })
+    .regex(NAME, { message: 'registration.validation.nameLetters' }),
   email: emailSchema,
   company: z.string().trim().max(100, { message: 'validation.tooLong' }).optional(),
 });

@@ -146,9 +146,11 @@ export const registrationMessages = defineMessages({
       signIn: 'Sign in',
       noOrganization: 'Guest accounts are created at an organisation’s own address. Ask your contact for it.',
       settingLabel: 'Allow guest accounts',
-      settingHelp: 'Visitors and contractors can create a guest account at {{url}} to report observations and incidents. Guests are unlimited and use no licence.',
+      settingHelp:
+        'Visitors and contractors can create a guest account at {{url}} to report observations and incidents. Guests are unlimited and use no licence.',
       mailSubject: 'Your guest account at {{organization}}',
-      mailBody: 'Hello {{name}},\n\nA guest account was requested for this address at {{organization}}. Choose your password here (valid for 7 days):\n{{link}}\n\nIf you did not ask for it, ignore this e-mail.',
+      mailBody:
+        'Hello {{name}},\n\nA guest account was requested for this address at {{organization}}. Choose your password here (valid for 7 days):\n{{link}}\n\nIf you did not ask for it, ignore this e-mail.',
       roleName: 'Guest',
     },
   },
@@ -286,7 +288,8 @@ export const registrationMessages = defineMessages({
     },
     guest: {
       title: 'Crear una cuenta de invitado',
-      intro: 'Una cuenta de invitado le permite comunicar observaciones e incidentes a {{organization}}. No puede ver los registros de nadie más.',
+      intro:
+        'Una cuenta de invitado le permite comunicar observaciones e incidentes a {{organization}}. No puede ver los registros de nadie más.',
       fullName: 'Su nombre completo',
       email: 'Correo electrónico',
       submit: 'Crear cuenta de invitado',
@@ -296,9 +299,11 @@ export const registrationMessages = defineMessages({
       signIn: 'Iniciar sesión',
       noOrganization: 'Las cuentas de invitado se crean en la dirección propia de una organización. Pídasela a su contacto.',
       settingLabel: 'Permitir cuentas de invitado',
-      settingHelp: 'Visitantes y contratistas pueden crear una cuenta de invitado en {{url}} para comunicar observaciones e incidentes. Los invitados son ilimitados y no usan licencia.',
+      settingHelp:
+        'Visitantes y contratistas pueden crear una cuenta de invitado en {{url}} para comunicar observaciones e incidentes. Los invitados son ilimitados y no usan licencia.',
       mailSubject: 'Su cuenta de invitado en {{organization}}',
-      mailBody: 'Hola {{name}}:\n\nSe solicitó una cuenta de invitado para esta dirección en {{organization}}. Elija su contraseña aquí (válido durante 7 días):\n{{link}}\n\nSi no la solicitó, ignore este correo.',
+      mailBody:
+        'Hola {{name}}:\n\nSe solicitó una cuenta de invitado para esta dirección en {{organization}}. Elija su contraseña aquí (válido durante 7 días):\n{{link}}\n\nSi no la solicitó, ignore este correo.',
       roleName: 'Invitado',
     },
   },
@@ -446,9 +451,11 @@ export const registrationMessages = defineMessages({
       signIn: 'Oturum aç',
       noOrganization: 'Misafir hesapları bir kuruluşun kendi adresinde oluşturulur. Adresi irtibat kişinizden isteyin.',
       settingLabel: 'Misafir hesaplarına izin ver',
-      settingHelp: 'Ziyaretçiler ve yükleniciler gözlem ve olay bildirmek için {{url}} adresinde misafir hesabı oluşturabilir. Misafirler sınırsızdır ve lisans kullanmaz.',
+      settingHelp:
+        'Ziyaretçiler ve yükleniciler gözlem ve olay bildirmek için {{url}} adresinde misafir hesabı oluşturabilir. Misafirler sınırsızdır ve lisans kullanmaz.',
       mailSubject: '{{organization}} misafir hesabınız',
-      mailBody: 'Merhaba {{name}},\n\n{{organization}} için bu adrese bir misafir hesabı istendi. Parolanızı buradan belirleyin (7 gün geçerli):\n{{link}}\n\nBunu siz istemediyseniz bu e-postayı dikkate almayın.',
+      mailBody:
+        'Merhaba {{name}},\n\n{{organization}} için bu adrese bir misafir hesabı istendi. Parolanızı buradan belirleyin (7 gün geçerli):\n{{link}}\n\nBunu siz istemediyseniz bu e-postayı dikkate almayın.',
       roleName: 'Misafir',
     },
   },
@@ -598,7 +605,8 @@ export const registrationMessages = defineMessages({
       settingLabel: '允许访客账户',
       settingHelp: '访客和承包商可以在 {{url}} 创建访客账户，以报告观察和事件。访客不限人数，不占用许可证。',
       mailSubject: '您在 {{organization}} 的访客账户',
-      mailBody: '{{name}}，您好：\n\n有人为此地址申请了 {{organization}} 的访客账户。请在此设置密码（7 天内有效）：\n{{link}}\n\n如果不是您本人申请，请忽略此邮件。',
+      mailBody:
+        '{{name}}，您好：\n\n有人为此地址申请了 {{organization}} 的访客账户。请在此设置密码（7 天内有效）：\n{{link}}\n\n如果不是您本人申请，请忽略此邮件。',
       roleName: '访客',
     },
   },

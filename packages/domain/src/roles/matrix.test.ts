@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_SUBJECTS, rulesFromRoleActions } from '../access/subjects.js';
 import {
-  completeRoleMatrix, emptyRoleRow, normalizeRoleRow, roleColumnState, roleFlagsOf, roleModuleKey, rolePermitRules,
-  roleRowState, setRoleColumn, setRoleRow, toggleRoleFlag,
+  completeRoleMatrix,
+  emptyRoleRow,
+  normalizeRoleRow,
+  roleColumnState,
+  roleFlagsOf,
+  roleModuleKey,
+  rolePermitRules,
+  roleRowState,
+  setRoleColumn,
+  setRoleRow,
+  toggleRoleFlag,
 } from './matrix.js';
 import { roleCreateBody, roleNameSchema, roleUpdateBody } from './schemas.js';
 
@@ -44,7 +53,12 @@ describe('role matrix rules', () => {
     expect(rows.map((r) => r.name)).toEqual(ROLE_SUBJECTS);
     const approved = setRoleColumn(rows, 'is_approve', true);
     expect(roleColumnState(approved, 'is_approve')).toBe('all');
-    expect(approved.filter((r) => r.is_approve).map((r) => r.name).sort()).toEqual(['Audit', 'Incident', 'Observation', 'Permit']);
+    expect(
+      approved
+        .filter((r) => r.is_approve)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['Audit', 'Incident', 'Observation', 'Permit']);
     expect(approved.find((r) => r.name === 'Site')).toEqual(emptyRoleRow('Site'));
     expect(roleColumnState(approved, 'r_view')).toBe('some');
     expect(roleColumnState(rows, 'r_view')).toBe('none');
@@ -53,7 +67,10 @@ describe('role matrix rules', () => {
   });
 
   it('a normalised matrix maps to rules the session carries', () => {
-    const rows = completeRoleMatrix([{ name: 'Permit', is_close: true }, { name: 'Site', r_add: true }]);
+    const rows = completeRoleMatrix([
+      { name: 'Permit', is_close: true },
+      { name: 'Site', r_add: true },
+    ]);
     expect(rulesFromRoleActions(rows)).toEqual([
       { subject: 'Site', actions: ['read', 'create'] },
       { subject: 'Permit', actions: ['read', 'close'] },
@@ -65,8 +82,11 @@ describe('role matrix rules', () => {
     expect(roleModuleKey('RC Master')).toBe('rc_master');
     const row = normalizeRoleRow({ name: 'Permit', is_revoke: true, is_approve: true });
     expect(rolePermitRules(row)).toEqual([
-      { name: 'Revoke', is_allow: true }, { name: 'Extend', is_allow: false }, { name: 'Close', is_allow: false },
-      { name: 'Reject', is_allow: false }, { name: 'Approve', is_allow: true },
+      { name: 'Revoke', is_allow: true },
+      { name: 'Extend', is_allow: false },
+      { name: 'Close', is_allow: false },
+      { name: 'Reject', is_allow: false },
+      { name: 'Approve', is_allow: true },
     ]);
     expect(rolePermitRules(emptyRoleRow('Site'))).toEqual([]);
   });
@@ -96,12 +116,15 @@ describe('role schemas', () => {
       const r = roleCreateBody.safeParse(body);
       return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
     };
-    expect(issues({ name: 'X', role_actions_attributes: [{ name: 'Site' }, { name: 'Site' }] }))
-      .toEqual(['role_actions_attributes.1.name:roles.validation.duplicateModule']);
-    expect(issues({ name: 'X', role_actions_attributes: [{ name: 'Organization' }] }))
-      .toEqual(['role_actions_attributes.0.name:roles.validation.unknownModule']);
-    expect(issues({ name: 'X', role_actions_attributes: [{ name: 'Site', is_close: true }] }))
-      .toEqual(['role_actions_attributes.0.is_close:roles.validation.notWorkflowModule']);
+    expect(issues({ name: 'X', role_actions_attributes: [{ name: 'Site' }, { name: 'Site' }] })).toEqual([
+      'role_actions_attributes.1.name:roles.validation.duplicateModule',
+    ]);
+    expect(issues({ name: 'X', role_actions_attributes: [{ name: 'Organization' }] })).toEqual([
+      'role_actions_attributes.0.name:roles.validation.unknownModule',
+    ]);
+    expect(issues({ name: 'X', role_actions_attributes: [{ name: 'Site', is_close: true }] })).toEqual([
+      'role_actions_attributes.0.is_close:roles.validation.notWorkflowModule',
+    ]);
     expect(issues({ name: 'X', role_actions_attributes: [{ name: 'Permit', is_close: true }] })).toEqual([]);
     const ok = roleCreateBody.parse({ name: 'X' });
     expect(ok).toEqual({ name: 'X', is_power_user: false, grants_admin: false, role_actions_attributes: [] });

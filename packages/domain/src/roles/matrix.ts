@@ -1,6 +1,4 @@
-import {
-  ROLE_SUBJECTS, isWorkflowSubject, type Subject,
-} from '../access/subjects.js';
+import { ROLE_SUBJECTS, isWorkflowSubject, type Subject } from '../access/subjects.js';
 
 /** The four rights every module row carries (spec 000 §3 role_actions_attributes). */
 export const ROLE_BASIC_FLAGS = ['r_add', 'r_edit', 'r_view', 'r_destroy'] as const;
@@ -36,8 +34,16 @@ export function roleModuleKey(subject: Subject): string {
 
 export function emptyRoleRow(name: RoleSubject): RoleMatrixRow {
   return {
-    name, r_add: false, r_edit: false, r_view: false, r_destroy: false,
-    is_revoke: false, is_extend: false, is_close: false, is_reject: false, is_approve: false,
+    name,
+    r_add: false,
+    r_edit: false,
+    r_view: false,
+    r_destroy: false,
+    is_revoke: false,
+    is_extend: false,
+    is_close: false,
+    is_reject: false,
+    is_approve: false,
   };
 }
 

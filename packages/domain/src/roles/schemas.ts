@@ -13,7 +13,8 @@ export const roleNameSchema = z
   .string({ message: 'validation.required' })
   .transform((s) => s.trim().replace(/\s+/g, ' '))
   .pipe(
-    z.string()
+    z
+      .string()
       .min(1, { message: 'validation.required' })
       .max(ROLE_NAME_MAX, { message: 'validation.tooLong' })
       .regex(/^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N} -]*[\p{L}\p{M}\p{N}])?$/u, { message: 'roles.validation.nameFormat' }),
@@ -36,7 +37,8 @@ export const roleActionInputSchema = z.object({
 });
 export type RoleActionInput = z.infer<typeof roleActionInputSchema>;
 
-const roleActionsList = z.array(roleActionInputSchema, { message: 'validation.invalid' })
+const roleActionsList = z
+  .array(roleActionInputSchema, { message: 'validation.invalid' })
   .max(ROLE_SUBJECTS.length, { message: 'validation.tooLong' })
   .superRefine((rows, ctx) => {
     const seen = new Set<Subject>();
@@ -93,8 +95,15 @@ export const roleActionSchema = z.object({
   key: z.string(),
   status: z.enum(['Active', 'Inactive']),
   workflow: z.boolean(),
-  r_add: b, r_edit: b, r_view: b, r_destroy: b,
-  is_revoke: b, is_extend: b, is_close: b, is_reject: b, is_approve: b,
+  r_add: b,
+  r_edit: b,
+  r_view: b,
+  r_destroy: b,
+  is_revoke: b,
+  is_extend: b,
+  is_close: b,
+  is_reject: b,
+  is_approve: b,
   permit_rules: z.array(z.object({ name: z.enum(ROLE_PERMIT_RULE_NAMES), is_allow: z.boolean() })),
 });
 export type RoleActionRow = z.infer<typeof roleActionSchema>;

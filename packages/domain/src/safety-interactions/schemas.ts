@@ -10,8 +10,17 @@ import { actionItemSchema, actionSummarySchema } from '../actions/schemas.js';
 
 /** Topics of a conversation; behaviours are filed under one of the topics discussed. */
 export const SI_TOPICS = [
-  'ppe', 'housekeeping', 'working_at_height', 'manual_handling', 'tools_equipment', 'line_of_fire',
-  'procedures', 'emergency_preparedness', 'vehicles_traffic', 'hazardous_substances', 'other',
+  'ppe',
+  'housekeeping',
+  'working_at_height',
+  'manual_handling',
+  'tools_equipment',
+  'line_of_fire',
+  'procedures',
+  'emergency_preparedness',
+  'vehicles_traffic',
+  'hazardous_substances',
+  'other',
 ] as const;
 export type SiTopic = (typeof SI_TOPICS)[number];
 
@@ -48,7 +57,13 @@ export function siSerial(serial: number): string {
 /** The local date and time 'YYYY-MM-DDTHH:mm' of an instant in a time zone (the site's). */
 export function siLocalDateTime(timeZone: string, at: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
@@ -68,7 +83,8 @@ const V = 'safetyInteractions.validation';
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalText = (max: number) =>
-  z.preprocess(emptyToNull, z.string({ message: 'validation.invalid' }).trim().max(max, tooLong).nullable().optional())
+  z
+    .preprocess(emptyToNull, z.string({ message: 'validation.invalid' }).trim().max(max, tooLong).nullable().optional())
     .transform((v) => v ?? null);
 const optionalUuid = (message: string) =>
   z.preprocess((v) => (v === '' ? null : v), z.uuid({ message }).nullable().optional()).transform((v) => v ?? null);
@@ -93,10 +109,12 @@ const dateText = (message: string) => z.string({ message }).trim().refine(isSiDa
 export const siTopicSchema = z.enum(SI_TOPICS, { message: `${V}.topic` });
 
 /** A person spoken with: a member of the organisation, or the name of someone without an account (a contractor). */
-export const siParticipantSchema = z.object({
-  user_id: optionalUuid(`${V}.participant`),
-  name: optionalText(100),
-}).refine((p) => (p.user_id === null) !== (p.name === null), { message: `${V}.participant` });
+export const siParticipantSchema = z
+  .object({
+    user_id: optionalUuid(`${V}.participant`),
+    name: optionalText(100),
+  })
+  .refine((p) => (p.user_id === null) !== (p.name === null), { message: `${V}.participant` });
 export type SiParticipantInput = z.input<typeof siParticipantSchema>;
 
 export const siBehaviourSchema = z.object({
@@ -114,13 +132,22 @@ const interactionFields = z.object({
   /** Where exactly ("Bay 4, north gate"). */
   location: optionalText(200),
   /** Local date and time at the site, never in the future there. */
-  held_at: z.string({ message: `${V}.heldAt` }).trim().refine(isSiDateTime, { message: `${V}.heldAt` }),
-  duration_minutes: z.number({ message: `${V}.duration` }).int({ message: `${V}.duration` })
-    .min(1, { message: `${V}.duration` }).max(SI_DURATION_MAX, { message: `${V}.duration` }),
+  held_at: z
+    .string({ message: `${V}.heldAt` })
+    .trim()
+    .refine(isSiDateTime, { message: `${V}.heldAt` }),
+  duration_minutes: z
+    .number({ message: `${V}.duration` })
+    .int({ message: `${V}.duration` })
+    .min(1, { message: `${V}.duration` })
+    .max(SI_DURATION_MAX, { message: `${V}.duration` }),
   participants: z.array(siParticipantSchema, { message: 'validation.invalid' }).max(SI_MAX_PEOPLE, tooLong).default([]),
   /** The crew or team spoken with, when not every name is recorded ("Night shift scaffolders"). */
   crew: optionalText(200),
-  topics: z.array(siTopicSchema, { message: `${V}.topic` }).max(SI_TOPICS.length, tooLong).default([]),
+  topics: z
+    .array(siTopicSchema, { message: `${V}.topic` })
+    .max(SI_TOPICS.length, tooLong)
+    .default([]),
   safe_behaviours: z.array(siBehaviourSchema, { message: 'validation.invalid' }).max(SI_MAX_BEHAVIOURS, tooLong).default([]),
   at_risk_behaviours: z.array(siBehaviourSchema, { message: 'validation.invalid' }).max(SI_MAX_BEHAVIOURS, tooLong).default([]),
   recognition_given: z.boolean({ message: `${V}.recognition` }),
@@ -145,7 +172,8 @@ function interactionRules(v: InteractionShape, ctx: z.RefinementCtx) {
     });
   }
   if (v.status === 'completed') {
-    if (v.participants.length === 0 && v.crew === null) ctx.addIssue({ code: 'custom', path: ['participants'], message: `${V}.whoRequired` });
+    if (v.participants.length === 0 && v.crew === null)
+      ctx.addIssue({ code: 'custom', path: ['participants'], message: `${V}.whoRequired` });
     if (v.topics.length === 0) ctx.addIssue({ code: 'custom', path: ['topics'], message: `${V}.topicsRequired` });
   }
 }
@@ -165,27 +193,44 @@ export type SiUpdateInput = SiCreateInput;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-export const siListQuerySchema = z.object({
-  site_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
-  observer_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
-  topic: z.preprocess(emptyToUndefined, siTopicSchema.optional()),
-  status: z.preprocess(emptyToUndefined, z.enum(SI_STATUSES, { message: `${V}.status` }).optional()),
-  from: z.preprocess(emptyToUndefined, dateText(`${V}.date`).optional()),
-  to: z.preprocess(emptyToUndefined, dateText(`${V}.date`).optional()),
-  search: z.string().trim().max(200, tooLong).optional(),
-  page: z.coerce.number({ message: 'validation.invalid' }).int({ message: 'validation.invalid' }).min(1, { message: 'validation.invalid' }).max(100_000, { message: 'validation.invalid' }).default(1),
-  per_page: z.coerce.number({ message: 'validation.invalid' }).int({ message: 'validation.invalid' }).min(1, { message: 'validation.invalid' }).max(200, { message: 'validation.invalid' }).default(SI_PAGE_SIZE),
-  export_to_excel: z.enum(['true', 'false'], { message: 'validation.invalid' }).optional().transform((v) => v === 'true'),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: `${V}.dateRange` });
+export const siListQuerySchema = z
+  .object({
+    site_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
+    observer_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
+    topic: z.preprocess(emptyToUndefined, siTopicSchema.optional()),
+    status: z.preprocess(emptyToUndefined, z.enum(SI_STATUSES, { message: `${V}.status` }).optional()),
+    from: z.preprocess(emptyToUndefined, dateText(`${V}.date`).optional()),
+    to: z.preprocess(emptyToUndefined, dateText(`${V}.date`).optional()),
+    search: z.string().trim().max(200, tooLong).optional(),
+    page: z.coerce
+      .number({ message: 'validation.invalid' })
+      .int({ message: 'validation.invalid' })
+      .min(1, { message: 'validation.invalid' })
+      .max(100_000, { message: 'validation.invalid' })
+      .default(1),
+    per_page: z.coerce
+      .number({ message: 'validation.invalid' })
+      .int({ message: 'validation.invalid' })
+      .min(1, { message: 'validation.invalid' })
+      .max(200, { message: 'validation.invalid' })
+      .default(SI_PAGE_SIZE),
+    export_to_excel: z
+      .enum(['true', 'false'], { message: 'validation.invalid' })
+      .optional()
+      .transform((v) => v === 'true'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: `${V}.dateRange` });
 export type SiListQueryInput = z.input<typeof siListQuerySchema>;
 export type SiListQuery = z.output<typeof siListQuerySchema>;
 
 /** A period of the summary; the site narrows it. */
-export const siSummaryQuerySchema = z.object({
-  from: dateText(`${V}.date`),
-  to: dateText(`${V}.date`),
-  site_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
-}).refine((q) => q.from <= q.to, { path: ['to'], message: `${V}.dateRange` })
+export const siSummaryQuerySchema = z
+  .object({
+    from: dateText(`${V}.date`),
+    to: dateText(`${V}.date`),
+    site_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
+  })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: `${V}.dateRange` })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 3 * 366 * 86_400_000, { path: ['from'], message: `${V}.periodTooLong` });
 export type SiSummaryQuery = z.output<typeof siSummaryQuerySchema>;
 
@@ -198,13 +243,15 @@ export const siScheduleSchema = z.object({
 export type SiScheduleInput = z.input<typeof siScheduleSchema>;
 export type SiSchedule = z.output<typeof siScheduleSchema>;
 
-export const siScheduleListQuerySchema = z.object({
-  from: z.preprocess(emptyToUndefined, dateText(`${V}.date`).optional()),
-  to: z.preprocess(emptyToUndefined, dateText(`${V}.date`).optional()),
-  site_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
-  observer_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
-  status: z.preprocess(emptyToUndefined, z.enum(SI_SCHEDULE_STATUSES, { message: 'validation.invalid' }).optional()),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: `${V}.dateRange` });
+export const siScheduleListQuerySchema = z
+  .object({
+    from: z.preprocess(emptyToUndefined, dateText(`${V}.date`).optional()),
+    to: z.preprocess(emptyToUndefined, dateText(`${V}.date`).optional()),
+    site_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
+    observer_id: z.preprocess(emptyToUndefined, z.uuid({ message: 'validation.invalid' }).optional()),
+    status: z.preprocess(emptyToUndefined, z.enum(SI_SCHEDULE_STATUSES, { message: 'validation.invalid' }).optional()),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: `${V}.dateRange` });
 export type SiScheduleListQueryInput = z.input<typeof siScheduleListQuerySchema>;
 
 /* ---- What the server answers ---- */

@@ -31,7 +31,11 @@ describe('KPI settings', () => {
 describe('EHS OCP', () => {
   it('trims, defaults and accepts codes with . _ / -', () => {
     expect(ehsOcpSchema.parse({ code: ' OCP/HW-01.a_b ', title: ' Hot work ' })).toEqual({
-      code: 'OCP/HW-01.a_b', title: 'Hot work', description: '', site_ids: [], active: true,
+      code: 'OCP/HW-01.a_b',
+      title: 'Hot work',
+      description: '',
+      site_ids: [],
+      active: true,
     });
   });
 
@@ -42,7 +46,10 @@ describe('EHS OCP', () => {
 
 describe('e-mail subscriptions', () => {
   it('accepts every scenario and refuses an unknown one', () => {
-    expect(emailSubscriptionsSchema.safeParse({ subscriptions: MAILER_SCENARIO_IDS.map((scenario_id) => ({ scenario_id, email: false })) }).success).toBe(true);
+    expect(
+      emailSubscriptionsSchema.safeParse({ subscriptions: MAILER_SCENARIO_IDS.map((scenario_id) => ({ scenario_id, email: false })) })
+        .success,
+    ).toBe(true);
     expect(emailSubscriptionsSchema.safeParse({ subscriptions: [{ scenario_id: 'nope', email: true }] }).success).toBe(false);
   });
 });

@@ -17,14 +17,18 @@ export type KpiField = (typeof KPI_FIELDS)[number];
 export const KPI_YEAR_MIN = 2000;
 export const KPI_YEAR_MAX = 2100;
 
-const nonNegative = (max: number) => z.number({ message: 'validation.required' })
-  .finite({ message: 'validation.invalid' })
-  .min(0, { message: 'settings.validation.nonNegative' })
-  .max(max, { message: 'settings.validation.tooLarge' });
-const percent = () => z.number({ message: 'validation.required' })
-  .finite({ message: 'validation.invalid' })
-  .min(0, { message: 'settings.validation.percent' })
-  .max(100, { message: 'settings.validation.percent' });
+const nonNegative = (max: number) =>
+  z
+    .number({ message: 'validation.required' })
+    .finite({ message: 'validation.invalid' })
+    .min(0, { message: 'settings.validation.nonNegative' })
+    .max(max, { message: 'settings.validation.tooLarge' });
+const percent = () =>
+  z
+    .number({ message: 'validation.required' })
+    .finite({ message: 'validation.invalid' })
+    .min(0, { message: 'settings.validation.percent' })
+    .max(100, { message: 'settings.validation.percent' });
 
 export const kpiSettingsSchema = z.object({
   ltifr_target: nonNegative(1_000_000),
@@ -36,8 +40,11 @@ export const kpiSettingsSchema = z.object({
 export type KpiSettingsInput = z.infer<typeof kpiSettingsSchema>;
 
 export const kpiYearQuery = z.object({
-  year: z.coerce.number({ message: 'validation.invalid' }).int({ message: 'validation.invalid' })
-    .min(KPI_YEAR_MIN, { message: 'settings.validation.year' }).max(KPI_YEAR_MAX, { message: 'settings.validation.year' }),
+  year: z.coerce
+    .number({ message: 'validation.invalid' })
+    .int({ message: 'validation.invalid' })
+    .min(KPI_YEAR_MIN, { message: 'settings.validation.year' })
+    .max(KPI_YEAR_MAX, { message: 'settings.validation.year' }),
 });
 
 /** Targets a year starts with until an admin saves its own (closure targets as the dashboards' 100 / 90). */
@@ -59,15 +66,22 @@ export type KpiSettings = z.infer<typeof kpiSettingsResponse>;
 /** EHS operational control procedures: a code, a title, what it controls, the sites it applies to. */
 export const EHS_OCP_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 export const ehsOcpSchema = z.object({
-  code: z.string({ message: 'validation.required' }).trim()
+  code: z
+    .string({ message: 'validation.required' })
+    .trim()
     .min(1, { message: 'validation.required' })
     .max(30, { message: 'validation.tooLong' })
     .regex(EHS_OCP_CODE_PATTERN, { message: 'settings.validation.ocpCode' }),
-  title: z.string({ message: 'validation.required' }).trim()
+  title: z
+    .string({ message: 'validation.required' })
+    .trim()
     .min(1, { message: 'validation.required' })
     .max(200, { message: 'validation.tooLong' }),
   description: z.string().trim().max(5_000, { message: 'validation.tooLong' }).default(''),
-  site_ids: z.array(z.uuid({ message: 'validation.invalid' })).max(500, { message: 'validation.tooLong' }).default([]),
+  site_ids: z
+    .array(z.uuid({ message: 'validation.invalid' }))
+    .max(500, { message: 'validation.tooLong' })
+    .default([]),
   active: z.boolean().default(true),
 });
 export type EhsOcpInput = z.infer<typeof ehsOcpSchema>;
@@ -87,10 +101,14 @@ export type EhsOcp = z.infer<typeof ehsOcpItemSchema>;
 
 /** Which scenarios a user receives by e-mail (in-app notifications always arrive). */
 export const emailSubscriptionsSchema = z.object({
-  subscriptions: z.array(z.object({
-    scenario_id: z.enum(MAILER_SCENARIO_IDS as [MailerScenarioId, ...MailerScenarioId[]], { message: 'validation.invalid' }),
-    email: z.boolean(),
-  })).max(MAILER_SCENARIO_IDS.length * 2, { message: 'validation.tooLong' }),
+  subscriptions: z
+    .array(
+      z.object({
+        scenario_id: z.enum(MAILER_SCENARIO_IDS as [MailerScenarioId, ...MailerScenarioId[]], { message: 'validation.invalid' }),
+        email: z.boolean(),
+      }),
+    )
+    .max(MAILER_SCENARIO_IDS.length * 2, { message: 'validation.tooLong' }),
 });
 export type EmailSubscriptionsInput = z.infer<typeof emailSubscriptionsSchema>;
 

@@ -5,8 +5,8 @@ export const sitesMessages = defineMessages({
   en: {
     title: 'Sites',
     validation: {
-      nameLetters: 'Use letters, spaces and . , \' - & ( ) / only.',
-      nodeName: 'Use letters, digits, spaces and . , \' - & ( ) / # _ only.',
+      nameLetters: "Use letters, spaces and . , ' - & ( ) / only.",
+      nodeName: "Use letters, digits, spaces and . , ' - & ( ) / # _ only.",
       siteCode: 'Use letters, digits, hyphens and underscores only.',
       timeZone: 'Select a time zone.',
       headOfSafety: 'Select the head of safety.',
@@ -129,8 +129,8 @@ export const sitesMessages = defineMessages({
   es: {
     title: 'Sitios',
     validation: {
-      nameLetters: 'Use solo letras, espacios y . , \' - & ( ) /.',
-      nodeName: 'Use solo letras, dígitos, espacios y . , \' - & ( ) / # _.',
+      nameLetters: "Use solo letras, espacios y . , ' - & ( ) /.",
+      nodeName: "Use solo letras, dígitos, espacios y . , ' - & ( ) / # _.",
       siteCode: 'Use solo letras, dígitos, guiones y guiones bajos.',
       timeZone: 'Seleccione una zona horaria.',
       headOfSafety: 'Seleccione al responsable de seguridad.',
@@ -187,7 +187,8 @@ export const sitesMessages = defineMessages({
       activate: 'Activar',
       exportName: 'sitios',
       confirmDeactivateTitle: '¿Desactivar {{name}}?',
-      confirmDeactivateBody: 'El sitio conserva sus registros, pero ya no se puede elegir para trabajos nuevos. Puede activarlo de nuevo más tarde.',
+      confirmDeactivateBody:
+        'El sitio conserva sus registros, pero ya no se puede elegir para trabajos nuevos. Puede activarlo de nuevo más tarde.',
       deactivated: 'El sitio se desactivó.',
       activated: 'El sitio se activó.',
     },
@@ -253,8 +254,8 @@ export const sitesMessages = defineMessages({
   tr: {
     title: 'Sahalar',
     validation: {
-      nameLetters: 'Yalnızca harf, boşluk ve . , \' - & ( ) / kullanın.',
-      nodeName: 'Yalnızca harf, rakam, boşluk ve . , \' - & ( ) / # _ kullanın.',
+      nameLetters: "Yalnızca harf, boşluk ve . , ' - & ( ) / kullanın.",
+      nodeName: "Yalnızca harf, rakam, boşluk ve . , ' - & ( ) / # _ kullanın.",
       siteCode: 'Yalnızca harf, rakam, kısa çizgi ve alt çizgi kullanın.',
       timeZone: 'Bir saat dilimi seçin.',
       headOfSafety: 'İş güvenliği sorumlusunu seçin.',
@@ -377,8 +378,8 @@ export const sitesMessages = defineMessages({
   zh: {
     title: '场所',
     validation: {
-      nameLetters: '只能使用字母、空格以及 . , \' - & ( ) /。',
-      nodeName: '只能使用字母、数字、空格以及 . , \' - & ( ) / # _。',
+      nameLetters: "只能使用字母、空格以及 . , ' - & ( ) /。",
+      nodeName: "只能使用字母、数字、空格以及 . , ' - & ( ) / # _。",
       siteCode: '只能使用字母、数字、连字符和下划线。',
       timeZone: '请选择时区。',
       headOfSafety: '请选择安全负责人。',

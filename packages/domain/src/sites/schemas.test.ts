@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MANPOWER_DEFAULT, manpowerUpdateSchema, manpowerYear, normalizeSitePhone, siteFullName, siteNodeCreateSchema, siteSchema,
+  MANPOWER_DEFAULT,
+  manpowerUpdateSchema,
+  manpowerYear,
+  normalizeSitePhone,
+  siteFullName,
+  siteNodeCreateSchema,
+  siteSchema,
   siteUpdateSchema,
 } from './schemas.js';
 import { isSiteTimeZone, siteTimeZones } from './time-zones.js';
@@ -87,7 +93,12 @@ describe('tree and manpower', () => {
   });
 
   it('unset months hold the default of 100 and the year adds up', () => {
-    const y = manpowerYear(new Map([[1, 250], [12, 0]]));
+    const y = manpowerYear(
+      new Map([
+        [1, 250],
+        [12, 0],
+      ]),
+    );
     expect(y.months[0]).toBe(250);
     expect(y.months[5]).toBe(MANPOWER_DEFAULT);
     expect(y.months[11]).toBe(0);

@@ -26,7 +26,8 @@ const requiredText = (max: number) => z.string(required).trim().min(1, required)
 
 /** Empty text and null both mean "not given"; what is left must pass `inner`. */
 const optional = <T extends z.ZodType>(inner: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), inner.nullable().optional())
+  z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), inner.nullable().optional())
     .transform((v) => (v ?? null) as z.output<T> | null);
 
 const userRef = (requiredMessage: string) => z.uuid({ message: requiredMessage });
@@ -47,20 +48,43 @@ export const siteFields = z.object({
   name: requiredText(100).regex(SITE_NAME_PATTERN, { message: 'sites.validation.nameLetters' }),
   short_name: optional(z.string().trim().max(20, tooLong)),
   site_code: optional(z.string().trim().max(30, tooLong).regex(SITE_CODE_PATTERN, { message: 'sites.validation.siteCode' })),
-  time_zone: z.string(required).trim().min(1, { message: 'sites.validation.timeZone' })
+  time_zone: z
+    .string(required)
+    .trim()
+    .min(1, { message: 'sites.validation.timeZone' })
     .refine(isSiteTimeZone, { message: 'sites.validation.timeZone' }),
   head_of_safety_id: userRef('sites.validation.headOfSafety'),
   head_of_site_id: optional(userRef('validation.invalid')),
   emergency_phone: requiredText(30),
-  emergency_email: optional(z.string().trim().toLowerCase().max(254, tooLong).pipe(z.email({ message: 'validation.email' }))),
+  emergency_email: optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254, tooLong)
+      .pipe(z.email({ message: 'validation.email' })),
+  ),
   address: requiredText(500),
   city: requiredText(100),
   state: requiredText(100),
-  country: z.string(required).trim().min(1, { message: 'sites.validation.country' })
+  country: z
+    .string(required)
+    .trim()
+    .min(1, { message: 'sites.validation.country' })
     .refine(isSiteCountry, { message: 'sites.validation.country' }),
   zip: requiredText(12).regex(SITE_ZIP_PATTERN, { message: 'sites.validation.zip' }),
-  latitude: optional(z.number({ message: 'sites.validation.latitude' }).min(-90, { message: 'sites.validation.latitude' }).max(90, { message: 'sites.validation.latitude' })),
-  longitude: optional(z.number({ message: 'sites.validation.longitude' }).min(-180, { message: 'sites.validation.longitude' }).max(180, { message: 'sites.validation.longitude' })),
+  latitude: optional(
+    z
+      .number({ message: 'sites.validation.latitude' })
+      .min(-90, { message: 'sites.validation.latitude' })
+      .max(90, { message: 'sites.validation.latitude' }),
+  ),
+  longitude: optional(
+    z
+      .number({ message: 'sites.validation.longitude' })
+      .min(-180, { message: 'sites.validation.longitude' })
+      .max(180, { message: 'sites.validation.longitude' }),
+  ),
   is_active: z.boolean({ message: 'validation.invalid' }).optional(),
 });
 
@@ -89,18 +113,34 @@ export const siteListQuerySchema = z.object({
   active: z.enum(['all', 'active', 'inactive'], { message: 'validation.invalid' }).default('all'),
 });
 
-export const manpowerYearSchema = z.coerce.number({ message: 'validation.invalid' }).int({ message: 'validation.invalid' })
-  .min(MANPOWER_YEAR_MIN, { message: 'sites.validation.year' }).max(MANPOWER_YEAR_MAX, { message: 'sites.validation.year' });
+export const manpowerYearSchema = z.coerce
+  .number({ message: 'validation.invalid' })
+  .int({ message: 'validation.invalid' })
+  .min(MANPOWER_YEAR_MIN, { message: 'sites.validation.year' })
+  .max(MANPOWER_YEAR_MAX, { message: 'sites.validation.year' });
 
 export const manpowerUpdateSchema = z.object({
   year: manpowerYearSchema,
-  entries: z.array(z.object({
-    site_id: z.uuid({ message: 'validation.invalid' }),
-    month: z.number({ message: 'validation.invalid' }).int({ message: 'validation.invalid' }).min(1, { message: 'sites.validation.month' }).max(12, { message: 'sites.validation.month' }),
-    /** null puts the month back to the default. */
-    total: z.number({ message: 'sites.validation.manpower' }).int({ message: 'sites.validation.manpower' })
-      .min(0, { message: 'sites.validation.manpower' }).max(MANPOWER_MAX, { message: 'sites.validation.manpower' }).nullable(),
-  })).min(1, required).max(12 * 1000, tooLong),
+  entries: z
+    .array(
+      z.object({
+        site_id: z.uuid({ message: 'validation.invalid' }),
+        month: z
+          .number({ message: 'validation.invalid' })
+          .int({ message: 'validation.invalid' })
+          .min(1, { message: 'sites.validation.month' })
+          .max(12, { message: 'sites.validation.month' }),
+        /** null puts the month back to the default. */
+        total: z
+          .number({ message: 'sites.validation.manpower' })
+          .int({ message: 'sites.validation.manpower' })
+          .min(0, { message: 'sites.validation.manpower' })
+          .max(MANPOWER_MAX, { message: 'sites.validation.manpower' })
+          .nullable(),
+      }),
+    )
+    .min(1, required)
+    .max(12 * 1000, tooLong),
 });
 export type ManpowerUpdate = z.input<typeof manpowerUpdateSchema>;
 
@@ -147,15 +187,17 @@ export type SiteNodeResponse = {
   supervisor: SiteUserSummary | null;
   children: SiteNodeResponse[];
 };
-export const siteNodeResponseSchema: z.ZodType<SiteNodeResponse> = z.lazy(() => z.object({
-  id: z.string(),
-  level: z.enum(SITE_LEVELS),
-  parent_id: z.string().nullable(),
-  name: z.string(),
-  head: userSummary.nullable(),
-  supervisor: userSummary.nullable(),
-  children: z.array(siteNodeResponseSchema),
-}));
+export const siteNodeResponseSchema: z.ZodType<SiteNodeResponse> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    level: z.enum(SITE_LEVELS),
+    parent_id: z.string().nullable(),
+    name: z.string(),
+    head: userSummary.nullable(),
+    supervisor: userSummary.nullable(),
+    children: z.array(siteNodeResponseSchema),
+  }),
+);
 
 export const siteTreeResponseSchema = z.object({
   site: z.object({ id: z.string(), name: z.string(), is_active: z.boolean() }),
@@ -177,16 +219,18 @@ export type SiteFullName = z.infer<typeof siteFullNameSchema>;
 export const manpowerResponseSchema = z.object({
   year: z.number(),
   default_total: z.number(),
-  sites: z.array(z.object({
-    site_id: z.string(),
-    name: z.string(),
-    is_active: z.boolean(),
-    /** Twelve totals, January first; a month never set holds the default. */
-    months: z.array(z.number()).length(12),
-    /** Which of the twelve months were set explicitly. */
-    set: z.array(z.boolean()).length(12),
-    yearly_total: z.number(),
-  })),
+  sites: z.array(
+    z.object({
+      site_id: z.string(),
+      name: z.string(),
+      is_active: z.boolean(),
+      /** Twelve totals, January first; a month never set holds the default. */
+      months: z.array(z.number()).length(12),
+      /** Which of the twelve months were set explicitly. */
+      set: z.array(z.boolean()).length(12),
+      yearly_total: z.number(),
+    }),
+  ),
 });
 export type ManpowerResponse = z.infer<typeof manpowerResponseSchema>;
 

@@ -15,7 +15,8 @@ export const ssoMessages = defineMessages({
     notEnabled: 'Single sign-on is not set up for this organisation. Sign in with your e-mail and password.',
     settings: {
       title: 'Single sign-on settings',
-      intro: 'Let the people of your organisation sign in through your OpenID Connect identity provider (for example Microsoft Entra ID, Google Workspace, Okta or Keycloak).',
+      intro:
+        'Let the people of your organisation sign in through your OpenID Connect identity provider (for example Microsoft Entra ID, Google Workspace, Okta or Keycloak).',
       issuerUrl: 'Issuer URL',
       issuerHelp: 'The provider’s issuer address; its discovery document is read from /.well-known/openid-configuration.',
       clientId: 'Client ID',
@@ -45,7 +46,8 @@ export const ssoMessages = defineMessages({
     validation: {
       issuerUrl: 'Enter the full issuer address, such as https://login.example.com.',
       issuerHttps: 'The issuer must use https.',
-      issuerUnreachable: 'The identity provider could not be reached at this address, or it did not answer with a valid OpenID Connect discovery document.',
+      issuerUnreachable:
+        'The identity provider could not be reached at this address, or it did not answer with a valid OpenID Connect discovery document.',
       domain: 'Enter a domain such as example.com.',
       tooManyDomains: 'At most 50 domains.',
       roleRequired: 'Choose the role that created users receive.',
@@ -72,14 +74,17 @@ export const ssoMessages = defineMessages({
   es: {
     title: 'Inicio de sesión único',
     signInWithSso: 'Iniciar sesión con inicio de sesión único',
-    signInHelp: 'Le enviaremos al proveedor de identidad de su organización y le traeremos de vuelta cuando haya confirmado quién es usted.',
+    signInHelp:
+      'Le enviaremos al proveedor de identidad de su organización y le traeremos de vuelta cuando haya confirmado quién es usted.',
     continueToProvider: 'Continuar al proveedor de identidad',
     completing: 'Completando el inicio de sesión…',
     failedTitle: 'El inicio de sesión único no funcionó',
-    notEnabled: 'El inicio de sesión único no está configurado para esta organización. Inicie sesión con su correo electrónico y contraseña.',
+    notEnabled:
+      'El inicio de sesión único no está configurado para esta organización. Inicie sesión con su correo electrónico y contraseña.',
     settings: {
       title: 'Configuración del inicio de sesión único',
-      intro: 'Permita que las personas de su organización inicien sesión a través de su proveedor de identidad OpenID Connect (por ejemplo Microsoft Entra ID, Google Workspace, Okta o Keycloak).',
+      intro:
+        'Permita que las personas de su organización inicien sesión a través de su proveedor de identidad OpenID Connect (por ejemplo Microsoft Entra ID, Google Workspace, Okta o Keycloak).',
       issuerUrl: 'URL del emisor',
       issuerHelp: 'La dirección del emisor del proveedor; su documento de descubrimiento se lee en /.well-known/openid-configuration.',
       clientId: 'ID de cliente',
@@ -87,7 +92,8 @@ export const ssoMessages = defineMessages({
       clientSecretSet: 'Hay un secreto guardado. Déjelo vacío para conservarlo.',
       clientSecretHelp: 'Se guarda cifrado y no se vuelve a mostrar.',
       allowedDomains: 'Dominios de correo permitidos',
-      allowedDomainsHelp: 'Solo pueden iniciar sesión las direcciones verificadas de estos dominios. Déjelo vacío para aceptar cualquier dominio.',
+      allowedDomainsHelp:
+        'Solo pueden iniciar sesión las direcciones verificadas de estos dominios. Déjelo vacío para aceptar cualquier dominio.',
       allowedDomainsPlaceholder: 'ejemplo.com',
       enabled: 'El inicio de sesión único está activado',
       createUsers: 'Crear un usuario en el primer inicio de sesión',
@@ -109,7 +115,8 @@ export const ssoMessages = defineMessages({
     validation: {
       issuerUrl: 'Introduzca la dirección completa del emisor, como https://login.ejemplo.com.',
       issuerHttps: 'El emisor debe usar https.',
-      issuerUnreachable: 'No se pudo contactar con el proveedor de identidad en esta dirección o no respondió con un documento de descubrimiento OpenID Connect válido.',
+      issuerUnreachable:
+        'No se pudo contactar con el proveedor de identidad en esta dirección o no respondió con un documento de descubrimiento OpenID Connect válido.',
       domain: 'Introduzca un dominio como ejemplo.com.',
       tooManyDomains: 'Como máximo 50 dominios.',
       roleRequired: 'Elija el rol que recibirán los usuarios creados.',
@@ -117,10 +124,12 @@ export const ssoMessages = defineMessages({
       secretRequired: 'Introduzca el secreto de cliente.',
     },
     errors: {
-      domain_not_allowed: 'El dominio de su correo no está autorizado para iniciar sesión en esta organización. Póngase en contacto con el administrador.',
+      domain_not_allowed:
+        'El dominio de su correo no está autorizado para iniciar sesión en esta organización. Póngase en contacto con el administrador.',
       email_not_verified: 'Su proveedor de identidad no confirmó su dirección de correo. Póngase en contacto con el administrador.',
       not_configured: 'El inicio de sesión único no está configurado para esta organización.',
-      provider_error: 'El proveedor de identidad no completó el inicio de sesión. Inténtelo de nuevo o póngase en contacto con el administrador.',
+      provider_error:
+        'El proveedor de identidad no completó el inicio de sesión. Inténtelo de nuevo o póngase en contacto con el administrador.',
       expired: 'El intento de inicio de sesión único caducó. Vuelva a empezar.',
     },
     account: {
@@ -143,7 +152,8 @@ export const ssoMessages = defineMessages({
     notEnabled: 'Bu kuruluş için çoklu oturum açma ayarlanmamış. E-posta adresiniz ve parolanızla giriş yapın.',
     settings: {
       title: 'Çoklu oturum açma ayarları',
-      intro: 'Kuruluşunuzdaki kişilerin OpenID Connect kimlik sağlayıcınız üzerinden giriş yapmasına izin verin (örneğin Microsoft Entra ID, Google Workspace, Okta veya Keycloak).',
+      intro:
+        'Kuruluşunuzdaki kişilerin OpenID Connect kimlik sağlayıcınız üzerinden giriş yapmasına izin verin (örneğin Microsoft Entra ID, Google Workspace, Okta veya Keycloak).',
       issuerUrl: 'Yayıncı URL’si',
       issuerHelp: 'Sağlayıcının yayıncı adresi; keşif belgesi /.well-known/openid-configuration adresinden okunur.',
       clientId: 'İstemci kimliği',
@@ -151,7 +161,8 @@ export const ssoMessages = defineMessages({
       clientSecretSet: 'Kayıtlı bir gizli anahtar var. Korumak için boş bırakın.',
       clientSecretHelp: 'Şifrelenerek saklanır ve bir daha gösterilmez.',
       allowedDomains: 'İzin verilen e-posta alan adları',
-      allowedDomainsHelp: 'Yalnızca bu alan adlarına ait doğrulanmış e-posta adresleri giriş yapabilir. Her alan adını kabul etmek için boş bırakın.',
+      allowedDomainsHelp:
+        'Yalnızca bu alan adlarına ait doğrulanmış e-posta adresleri giriş yapabilir. Her alan adını kabul etmek için boş bırakın.',
       allowedDomainsPlaceholder: 'ornek.com',
       enabled: 'Çoklu oturum açma etkin',
       createUsers: 'İlk girişte kullanıcı oluştur',

@@ -16,8 +16,16 @@ export const SSO_ERROR_PARAM = 'sso_error';
  * its text (the spec's "not registered to the application, contact the administrator").
  */
 export const SSO_ERROR_CODES = [
-  'not_registered', 'account_inactive', 'organization_inactive', 'domain_not_allowed', 'email_not_verified',
-  'not_configured', 'provider_error', 'expired', 'plan_limit_reached', 'rate_limited',
+  'not_registered',
+  'account_inactive',
+  'organization_inactive',
+  'domain_not_allowed',
+  'email_not_verified',
+  'not_configured',
+  'provider_error',
+  'expired',
+  'plan_limit_reached',
+  'rate_limited',
 ] as const;
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 
@@ -84,7 +92,8 @@ export const ssoConfigBody = z
       .max(500, { message: 'validation.tooLong' })
       .superRefine((value, ctx) => {
         const problem = issuerUrlProblem(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem === 'https' ? 'sso.validation.issuerHttps' : 'sso.validation.issuerUrl' });
+        if (problem)
+          ctx.addIssue({ code: 'custom', message: problem === 'https' ? 'sso.validation.issuerHttps' : 'sso.validation.issuerUrl' });
       }),
     client_id: z.string().trim().min(1, { message: 'validation.required' }).max(255, { message: 'validation.tooLong' }),
     /** Empty or absent keeps the stored secret; it is never sent back. */

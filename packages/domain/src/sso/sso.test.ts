@@ -28,7 +28,12 @@ describe('sso config schema', () => {
   });
 
   it('names the field of each problem', () => {
-    const result = ssoConfigBody.safeParse({ ...valid, issuer_url: 'http://login.example.com', allowed_domains: ['not a domain'], create_users: true });
+    const result = ssoConfigBody.safeParse({
+      ...valid,
+      issuer_url: 'http://login.example.com',
+      allowed_domains: ['not a domain'],
+      create_users: true,
+    });
     expect(result.success).toBe(false);
     const issues = Object.fromEntries(result.error!.issues.map((i) => [String(i.path[0]), i.message]));
     expect(issues).toMatchObject({
@@ -40,7 +45,9 @@ describe('sso config schema', () => {
   it('needs a role when users are created on first sign-in', () => {
     const result = ssoConfigBody.safeParse({ ...valid, create_users: true, default_role_id: null });
     expect(result.error?.issues[0]).toMatchObject({ path: ['default_role_id'], message: 'sso.validation.roleRequired' });
-    expect(ssoConfigBody.safeParse({ ...valid, create_users: true, default_role_id: '0190f0f0-0000-7000-8000-000000000000' }).success).toBe(true);
+    expect(ssoConfigBody.safeParse({ ...valid, create_users: true, default_role_id: '0190f0f0-0000-7000-8000-000000000000' }).success).toBe(
+      true,
+    );
   });
 });
 

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { userImportRowSchema, userInviteBody, userNameSchema, userPhoneSchema, userUpdateBody } from './schemas.js';
 
-const messageOf = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? null : r.error!.issues[0]!.message);
+const messageOf = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  r.success ? null : r.error!.issues[0]!.message;
 
 describe('user fields (spec 001 §3, §5)', () => {
   it('accepts names of letters in any script, with spaces, dots, apostrophes and hyphens', () => {
-    for (const name of ['Ana', 'Mary-Jo O’Neil', 'José Pérez', 'Zeynep Çelik', '李伟', 'J. R. Smith']) expect(userNameSchema.safeParse(name).success).toBe(true);
-    for (const name of ['R2-D2', 'Bob!', ' ', '-Ann']) expect(messageOf(userNameSchema.safeParse(name))).toMatch(/^(users\.validation\.nameLetters|validation\.required)$/);
+    for (const name of ['Ana', 'Mary-Jo O’Neil', 'José Pérez', 'Zeynep Çelik', '李伟', 'J. R. Smith'])
+      expect(userNameSchema.safeParse(name).success).toBe(true);
+    for (const name of ['R2-D2', 'Bob!', ' ', '-Ann'])
+      expect(messageOf(userNameSchema.safeParse(name))).toMatch(/^(users\.validation\.nameLetters|validation\.required)$/);
   });
 
   it('checks phone numbers with libphonenumber and keeps blanks as null', () => {
@@ -28,13 +31,31 @@ describe('user fields (spec 001 §3, §5)', () => {
 
   it('reads an import row: case-free gender and shift, sites split on ; or ,', () => {
     const row = userImportRowSchema.parse({
-      email: 'x@y.test', full_name: 'Xavi', employee_id: '', phone: '', gender: 'Female', shift: 'GENERAL', role: 'Reader', sites: 'North; South , East',
+      email: 'x@y.test',
+      full_name: 'Xavi',
+      employee_id: '',
+      phone: '',
+      gender: 'Female',
+      shift: 'GENERAL',
+      role: 'Reader',
+      sites: 'North; South , East',
     });
     expect(row).toMatchObject({ gender: 'female', shift: 'general', employee_id: null, phone: null, sites: ['North', 'South', 'East'] });
-    const bad = userImportRowSchema.safeParse({ email: 'x@y.test', full_name: 'Xavi', employee_id: '', phone: '', gender: 'robot', shift: 'night', role: '', sites: '' });
+    const bad = userImportRowSchema.safeParse({
+      email: 'x@y.test',
+      full_name: 'Xavi',
+      employee_id: '',
+      phone: '',
+      gender: 'robot',
+      shift: 'night',
+      role: '',
+      sites: '',
+    });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues.map((i) => `${String(i.path[0])}:${i.message}`).sort()).toEqual([
-      'gender:users.validation.gender', 'role:users.validation.roleRequired', 'shift:users.validation.shift',
+      'gender:users.validation.gender',
+      'role:users.validation.roleRequired',
+      'shift:users.validation.shift',
     ]);
   });
 });

@@ -171,15 +171,29 @@ export const userImportRowSchema = z.object({
   full_name: userNameSchema,
   employee_id: employeeIdSchema,
   phone: userPhoneSchema,
-  gender: z.string().trim().toLowerCase()
+  gender: z
+    .string()
+    .trim()
+    .toLowerCase()
     .refine((v) => v === '' || (USER_GENDERS as readonly string[]).includes(v), { message: 'users.validation.gender' })
     .transform((v) => (v === '' ? null : (v as UserGender))),
-  shift: z.string().trim().toLowerCase()
+  shift: z
+    .string()
+    .trim()
+    .toLowerCase()
     .refine((v) => v === '' || (USER_SHIFTS as readonly string[]).includes(v), { message: 'users.validation.shift' })
     .transform((v) => (v === '' ? null : (v as UserShift))),
   role: z.string().trim().min(1, { message: 'users.validation.roleRequired' }).max(100, { message: 'validation.tooLong' }),
-  sites: z.string().trim().max(2000, { message: 'validation.tooLong' })
-    .transform((v) => v.split(/[;,]/).map((s) => s.trim()).filter(Boolean)),
+  sites: z
+    .string()
+    .trim()
+    .max(2000, { message: 'validation.tooLong' })
+    .transform((v) =>
+      v
+        .split(/[;,]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
 });
 export type UserImportRow = z.infer<typeof userImportRowSchema>;
 
@@ -198,10 +212,15 @@ export type UserFormOptions = z.infer<typeof userFormOptionsResponse>;
 export const userPermissionsResponse = z.object({
   user: z.object({ id: z.string(), full_name: z.string(), is_admin: z.boolean(), can_issue_permit: z.boolean() }),
   role: z.object({ id: z.string(), name: z.string() }).nullable(),
-  matrix: z.array(z.object({
-    subject: z.string(),
-    read: z.boolean(), create: z.boolean(), update: z.boolean(), delete: z.boolean(),
-    workflow: z.array(z.enum(['revoke', 'extend', 'close', 'reject', 'approve'])).nullable(),
-  })),
+  matrix: z.array(
+    z.object({
+      subject: z.string(),
+      read: z.boolean(),
+      create: z.boolean(),
+      update: z.boolean(),
+      delete: z.boolean(),
+      workflow: z.array(z.enum(['revoke', 'extend', 'close', 'reject', 'approve'])).nullable(),
+    }),
+  ),
 });
 export type UserPermissions = z.infer<typeof userPermissionsResponse>;

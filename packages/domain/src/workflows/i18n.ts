@@ -74,7 +74,8 @@ export const workflowsMessages = defineMessages({
       reviewerUnknown: 'Each reviewer must be an active user of this organisation.',
       escalationUnknown: 'The escalation user must be an active user of this organisation.',
       siteUnknown: 'Each site must be a site of this organisation.',
-      lastReviewer: 'This person is the only reviewer of a workflow and no administrator is left to take over. Choose another reviewer first.',
+      lastReviewer:
+        'This person is the only reviewer of a workflow and no administrator is left to take over. Choose another reviewer first.',
     },
   },
   es: {
@@ -149,7 +150,8 @@ export const workflowsMessages = defineMessages({
       reviewerUnknown: 'Cada revisor debe ser un usuario activo de esta organización.',
       escalationUnknown: 'La persona de escalado debe ser un usuario activo de esta organización.',
       siteUnknown: 'Cada centro debe pertenecer a esta organización.',
-      lastReviewer: 'Esta persona es el único revisor de un flujo de trabajo y no queda ningún administrador que lo asuma. Elija antes otro revisor.',
+      lastReviewer:
+        'Esta persona es el único revisor de un flujo de trabajo y no queda ningún administrador que lo asuma. Elija antes otro revisor.',
     },
   },
   tr: {

@@ -12,7 +12,8 @@ export const WORKFLOW_LEAD_TIME_MAX_DAYS = 365;
 /** Sites and forms one workflow may list. */
 export const WORKFLOW_MAX_TARGETS = 200;
 
-const requiredOrInvalid = (iss: { input?: unknown }) => (iss.input === undefined || iss.input === null ? 'validation.required' : 'validation.invalid');
+const requiredOrInvalid = (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null ? 'validation.required' : 'validation.invalid';
 const uuid = z.uuid({ error: 'validation.invalid' });
 
 const title = z
@@ -48,7 +49,10 @@ const fields = {
   form_ids: targets,
 };
 
-function checkWhole(v: Partial<{ site_ids: string[]; form_ids: string[]; reviewer_ids: string[]; escalation_user_id: string | null }>, ctx: z.RefinementCtx) {
+function checkWhole(
+  v: Partial<{ site_ids: string[]; form_ids: string[]; reviewer_ids: string[]; escalation_user_id: string | null }>,
+  ctx: z.RefinementCtx,
+) {
   if (v.site_ids !== undefined && v.form_ids !== undefined && v.site_ids.length === 0 && v.form_ids.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['site_ids'], message: 'workflows.validation.targetRequired' });
   }

@@ -47,7 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Bulwark EHS <no-reply@bulwark.localhost>',
     seedDemo: env.SEED_DEMO === '1',
-    hiraV2UserIds: (env.HIRA_V2_USER_IDS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    hiraV2UserIds: (env.HIRA_V2_USER_IDS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     // WEB_DIST lets a second build (e.g. a developer's screenshot run) be served without touching web/dist.
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(import.meta.dirname, '../../../web/dist'),

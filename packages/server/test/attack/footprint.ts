@@ -27,8 +27,9 @@ export async function openFootprint(ownerUrl: string) {
     select format('%I.%I', table_schema, table_name) as name from information_schema.tables
     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1`);
   const tables = rows.map((r) => r.name).filter((n) => !(n.replaceAll('"', '') in NOT_COUNTED));
-  const query = tables.map((t, i) =>
-    `select ${i} as i, count(*)::int as rows, coalesce(max(x.xmin::text::bigint), 0)::text as digest from ${t} x`).join(' union all ');
+  const query = tables
+    .map((t, i) => `select ${i} as i, count(*)::int as rows, coalesce(max(x.xmin::text::bigint), 0)::text as digest from ${t} x`)
+    .join(' union all ');
 
   return {
     tables,
@@ -44,7 +45,9 @@ export async function openFootprint(ownerUrl: string) {
       let found = 0;
       for (const name of names) {
         const r = await client.query<{ n: number }>(
-          `select count(*)::int as n from ${name} x where jsonb_path_exists(to_jsonb(x), 'strict $.** ? (@ == $v)', jsonb_build_object('v', $1::text))`, [text]);
+          `select count(*)::int as n from ${name} x where jsonb_path_exists(to_jsonb(x), 'strict $.** ? (@ == $v)', jsonb_build_object('v', $1::text))`,
+          [text],
+        );
         found += r.rows[0]?.n ?? 0;
       }
       return found;

@@ -57,9 +57,27 @@ export const OVER_LIMIT = 1_100_000;
  * pairs cannot travel in a URL at all; their bytes are sent as `BAD_ENCODINGS` instead.
  */
 export const HOSTILE_URL_TEXT = [
-  ...Object.entries(HOSTILE_TEXT).filter(([name]) => name !== 'loneHigh' && name !== 'loneLow').map(([, text]) => text),
-  'NaN', 'Infinity', '-1', '0', '1e308', '9007199254740993', '-9007199254740993', '1.5', '0x10', '', ' ',
-  'not-a-uuid', '00000000-0000-0000-0000-00000000000g', 'true', 'null', 'undefined', '[]', '{}',
+  ...Object.entries(HOSTILE_TEXT)
+    .filter(([name]) => name !== 'loneHigh' && name !== 'loneLow')
+    .map(([, text]) => text),
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '1e308',
+  '9007199254740993',
+  '-9007199254740993',
+  '1.5',
+  '0x10',
+  '',
+  ' ',
+  'not-a-uuid',
+  '00000000-0000-0000-0000-00000000000g',
+  'true',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
   'x'.repeat(5_000),
 ] as const;
 
@@ -84,14 +102,17 @@ function branches(js: Js): Js[] {
 }
 
 function nonNull(js: Js, root: Js): Js {
-  const options = branches(resolve(js, root)).map((b) => resolve(b, root)).filter((b) => b.type !== 'null');
+  const options = branches(resolve(js, root))
+    .map((b) => resolve(b, root))
+    .filter((b) => b.type !== 'null');
   return options[0] ?? {};
 }
 
 export function kindOf(js: Js, root: Js): Kind {
   const main = nonNull(js, root);
   const type = Array.isArray(main.type) ? main.type.find((t) => t !== 'null') : main.type;
-  if (type === 'string' || type === 'number' || type === 'integer' || type === 'boolean' || type === 'array' || type === 'object') return type;
+  if (type === 'string' || type === 'number' || type === 'integer' || type === 'boolean' || type === 'array' || type === 'object')
+    return type;
   if (main.enum?.length) {
     const first = main.enum[0];
     return typeof first === 'number' ? 'number' : typeof first === 'boolean' ? 'boolean' : 'string';
@@ -112,14 +133,26 @@ export function fieldsOf(js: Js, root: Js = js, path: Path = [], depth = 0): Fie
     const required = new Set(main.required ?? []);
     return Object.entries(main.properties).flatMap(([name, sub]) => {
       const schema = resolve(child(sub), root);
-      const here: Field = { path: [...path, name], schema, kind: kindOf(schema, root), required: required.has(name), free: isFreeText(nonNull(schema, root)) };
+      const here: Field = {
+        path: [...path, name],
+        schema,
+        kind: kindOf(schema, root),
+        required: required.has(name),
+        free: isFreeText(nonNull(schema, root)),
+      };
       return [here, ...fieldsOf(schema, root, here.path, depth + 1)];
     });
   }
   if (main.type === 'array') {
     const item = resolve(child(main.items), root);
     const kind = kindOf(item, root);
-    const here: Field = { path: [...path, 0], schema: item, kind, required: (main.minItems ?? 0) > 0, free: isFreeText(nonNull(item, root)) };
+    const here: Field = {
+      path: [...path, 0],
+      schema: item,
+      kind,
+      required: (main.minItems ?? 0) > 0,
+      free: isFreeText(nonNull(item, root)),
+    };
     return kind === 'object' ? fieldsOf(item, root, here.path, depth + 1) : [here];
   }
   return [];
@@ -172,8 +205,21 @@ function dateTexts(): string[] {
 }
 
 const TEXT_CANDIDATES = [
-  'Sample text', 'Sample', ...dateTexts(), 'sample@example.com', 'Europe/London', '+44 20 7946 0958', '020 7946 0958', 'E16 2QU', 'GB',
-  'A1', 'AB-12', '123456', 'abc', 'https://example.com', '#336699',
+  'Sample text',
+  'Sample',
+  ...dateTexts(),
+  'sample@example.com',
+  'Europe/London',
+  '+44 20 7946 0958',
+  '020 7946 0958',
+  'E16 2QU',
+  'GB',
+  'A1',
+  'AB-12',
+  '123456',
+  'abc',
+  'https://example.com',
+  '#336699',
 ];
 
 export type IdFor = (path: Path) => string | undefined;
@@ -218,7 +264,9 @@ function stringCandidates(o: Js, path: Path, idFor: IdFor): string[] {
 function numberCandidates(o: Js): number[] {
   const low = o.minimum ?? (typeof o.exclusiveMinimum === 'number' ? o.exclusiveMinimum + 1 : undefined);
   const high = o.maximum ?? (typeof o.exclusiveMaximum === 'number' ? o.exclusiveMaximum - 1 : undefined);
-  return [...new Set([low ?? 1, 1, 0, 10, 2026, high ?? 100])].filter((n) => (low === undefined || n >= low) && (high === undefined || n <= high));
+  return [...new Set([low ?? 1, 1, 0, 10, 2026, high ?? 100])].filter(
+    (n) => (low === undefined || n >= low) && (high === undefined || n <= high),
+  );
 }
 
 function sampleObject(js: Js, root: Js, path: Path, idFor: IdFor, all = false): Record<string, unknown> {
@@ -245,7 +293,11 @@ export function validSample(schema: z.ZodType, idFor: IdFor): unknown {
   const required = sampleObject(root, root, [], idFor);
   // A schema may want at least one optional field ("nothing to change"): then each is tried alone, then all.
   const optional = Object.keys(nonNull(root, root).properties ?? {}).filter((name) => !(name in required));
-  const starts: unknown[] = [required, ...optional.map((name) => setAt(required, [name], getAt(sampleObject(root, root, [], idFor, true), [name]))), sampleObject(root, root, [], idFor, true)];
+  const starts: unknown[] = [
+    required,
+    ...optional.map((name) => setAt(required, [name], getAt(sampleObject(root, root, [], idFor, true), [name]))),
+    sampleObject(root, root, [], idFor, true),
+  ];
   for (const start of starts) {
     let value: unknown = start;
     const tried = new Map<string, number>();
@@ -254,7 +306,8 @@ export function validSample(schema: z.ZodType, idFor: IdFor): unknown {
       if (result.success) return value;
       const issue = result.error.issues[0]!;
       let field: Field | undefined;
-      for (let n = issue.path.length; n > 0 && !field; n--) field = fields.get(pathKey(issue.path.slice(0, n).map((p) => (typeof p === 'symbol' ? String(p) : p))));
+      for (let n = issue.path.length; n > 0 && !field; n--)
+        field = fields.get(pathKey(issue.path.slice(0, n).map((p) => (typeof p === 'symbol' ? String(p) : p))));
       if (!field) break;
       const key = pathKey(field.path);
       const candidates = candidatesFor(field.schema, root, field.path, idFor);
@@ -282,12 +335,19 @@ function nested(depth: number): unknown {
 
 function wrongTypes(kind: Kind): unknown[] {
   switch (kind) {
-    case 'string': return [12345, true, { text: 'x' }, ['x']];
-    case 'number': case 'integer': return ['NaN', 'abc', '1e308', true, [1], 1e308, -1, 2 ** 53 + 1, -(2 ** 53 + 1), 1.5, -0.0001];
-    case 'boolean': return ['yes', 1, 'true', [true]];
-    case 'array': return [{ 0: 'x' }, 'x', 1];
-    case 'object': return [['x'], [{}], 'x', 1];
-    default: return [];
+    case 'string':
+      return [12345, true, { text: 'x' }, ['x']];
+    case 'number':
+    case 'integer':
+      return ['NaN', 'abc', '1e308', true, [1], 1e308, -1, 2 ** 53 + 1, -(2 ** 53 + 1), 1.5, -0.0001];
+    case 'boolean':
+      return ['yes', 1, 'true', [true]];
+    case 'array':
+      return [{ 0: 'x' }, 'x', 1];
+    case 'object':
+      return [['x'], [{}], 'x', 1];
+    default:
+      return [];
   }
 }
 
@@ -305,8 +365,20 @@ export function bodyAttacks(schema: z.ZodType, base: unknown): Attack[] {
     { label: 'text for the object', path: [], value: 'hello' },
     { label: 'null for the object', path: [], value: null },
     { label: '1000 objects deep for the object', path: [], value: nested(1_000) },
-    { label: 'prototype key __proto__', path: null, value: start, parser: true, raw: protoJson(start, '"__proto__":{"polluted":"yes","is_admin":true}') },
-    { label: 'prototype key constructor', path: null, value: start, parser: true, raw: protoJson(start, '"constructor":{"prototype":{"polluted":"yes"}}') },
+    {
+      label: 'prototype key __proto__',
+      path: null,
+      value: start,
+      parser: true,
+      raw: protoJson(start, '"__proto__":{"polluted":"yes","is_admin":true}'),
+    },
+    {
+      label: 'prototype key constructor',
+      path: null,
+      value: start,
+      parser: true,
+      raw: protoJson(start, '"constructor":{"prototype":{"polluted":"yes"}}'),
+    },
     { label: 'broken JSON', path: null, value: start, parser: true, raw: '{"a":' },
     // Too deep to build as a value here (the stack would not hold it): a small array stands for it.
     { label: 'arrays nested 400000 deep', path: [], value: [[[]]], raw: `${'['.repeat(400_000)}${']'.repeat(400_000)}` },
@@ -316,12 +388,22 @@ export function bodyAttacks(schema: z.ZodType, base: unknown): Attack[] {
     if (f.required && f.path.every((p) => typeof p === 'string' || getAt(start, f.path.slice(0, f.path.indexOf(p) + 1)) !== undefined)) {
       attacks.push({ label: `missing ${label}`, path: f.path, value: setAt(start, f.path, undefined, true) });
     }
-    for (const wrong of wrongTypes(f.kind)) attacks.push({ label: `${label} = ${JSON.stringify(wrong)}`, path: f.path, value: setAt(start, f.path, wrong) });
+    for (const wrong of wrongTypes(f.kind))
+      attacks.push({ label: `${label} = ${JSON.stringify(wrong)}`, path: f.path, value: setAt(start, f.path, wrong) });
     if (f.kind === 'number' || f.kind === 'integer') {
       // Numbers JSON can say but JavaScript cannot keep: 2^53+1 arrives as 2^53, 1e400 as Infinity.
-      for (const [text, parsed] of [['9007199254740993', 2 ** 53], ['1e400', Infinity], ['-1e400', -Infinity]] as const) {
+      for (const [text, parsed] of [
+        ['9007199254740993', 2 ** 53],
+        ['1e400', Infinity],
+        ['-1e400', -Infinity],
+      ] as const) {
         const marker = '"__number__"';
-        attacks.push({ label: `${label} = ${text}`, path: f.path, value: setAt(start, f.path, parsed), raw: JSON.stringify(setAt(start, f.path, '__number__')).replace(marker, text) });
+        attacks.push({
+          label: `${label} = ${text}`,
+          path: f.path,
+          value: setAt(start, f.path, parsed),
+          raw: JSON.stringify(setAt(start, f.path, '__number__')).replace(marker, text),
+        });
       }
     }
     if (f.kind === 'array' || f.kind === 'object' || f.kind === 'string') {
@@ -330,10 +412,19 @@ export function bodyAttacks(schema: z.ZodType, base: unknown): Attack[] {
     if (f.kind === 'string' || f.kind === 'any') {
       attacks.push({ label: `${label} of 1 MB`, path: f.path, value: setAt(start, f.path, 'A'.repeat(HUGE)) });
       attacks.push({ label: `${label} over the body limit`, path: f.path, value: setAt(start, f.path, 'A'.repeat(OVER_LIMIT)) });
-      for (const [name, text] of Object.entries(HOSTILE_TEXT)) attacks.push({ label: `${label} = ${name}`, path: f.path, value: setAt(start, f.path, text) });
+      for (const [name, text] of Object.entries(HOSTILE_TEXT))
+        attacks.push({ label: `${label} = ${name}`, path: f.path, value: setAt(start, f.path, text) });
     }
     if (f.kind === 'array') {
-      attacks.push({ label: `${label} with 100000 items`, path: f.path, value: setAt(start, f.path, Array.from({ length: 100_000 }, () => 'x')) });
+      attacks.push({
+        label: `${label} with 100000 items`,
+        path: f.path,
+        value: setAt(
+          start,
+          f.path,
+          Array.from({ length: 100_000 }, () => 'x'),
+        ),
+      });
     }
   }
   return attacks;
@@ -351,9 +442,11 @@ export function urlAttacks(schema: z.ZodType, base: Record<string, string>): Att
   for (const f of fieldsOf(root).filter((x) => x.path.length === 1)) {
     const name = String(f.path[0]);
     if (f.required) attacks.push({ label: `missing ${name}`, path: f.path, value: omit(base, name) });
-    for (const text of HOSTILE_URL_TEXT) attacks.push({ label: `${name} = ${JSON.stringify(text.slice(0, 40))}`, path: f.path, value: { ...base, [name]: text } });
+    for (const text of HOSTILE_URL_TEXT)
+      attacks.push({ label: `${name} = ${JSON.stringify(text.slice(0, 40))}`, path: f.path, value: { ...base, [name]: text } });
     attacks.push({ label: `${name} repeated`, path: f.path, value: { ...base, [name]: ['1', '2'] } });
-    for (const bad of BAD_ENCODINGS) attacks.push({ label: `${name} sent as ${bad}`, path: f.path, value: { ...base, [name]: bad }, encoded: name });
+    for (const bad of BAD_ENCODINGS)
+      attacks.push({ label: `${name} sent as ${bad}`, path: f.path, value: { ...base, [name]: bad }, encoded: name });
   }
   return attacks;
 }
@@ -373,7 +466,9 @@ export function oneOf(attacks: Attack[]): fc.Arbitrary<Attack> {
 /** A valid input with one free-text field set to one hostile text, for the "stored verbatim" property. */
 export function hostileTextArb(fields: Field[]): fc.Arbitrary<{ field: Field; name: HostileTextName; text: string }> {
   const names = Object.keys(HOSTILE_TEXT) as HostileTextName[];
-  return fc.record({ field: fc.constantFrom(...fields), name: fc.constantFrom(...names) }).map(({ field, name }) => ({ field, name, text: HOSTILE_TEXT[name] }));
+  return fc
+    .record({ field: fc.constantFrom(...fields), name: fc.constantFrom(...names) })
+    .map(({ field, name }) => ({ field, name, text: HOSTILE_TEXT[name] }));
 }
 
 /** Percent-encodes text for a URL; a lone surrogate (which encodeURIComponent refuses) becomes the bytes of invalid UTF-8. */
@@ -381,7 +476,10 @@ export function urlEncode(text: string): string {
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
-    out += code >= 0xd800 && code <= 0xdfff ? `%ED%${(0xa0 + ((code >> 6) & 0x1f)).toString(16).toUpperCase()}%${(0x80 + (code & 0x3f)).toString(16).toUpperCase()}` : encodeURIComponent(ch);
+    out +=
+      code >= 0xd800 && code <= 0xdfff
+        ? `%ED%${(0xa0 + ((code >> 6) & 0x1f)).toString(16).toUpperCase()}%${(0x80 + (code & 0x3f)).toString(16).toUpperCase()}`
+        : encodeURIComponent(ch);
   }
   return out;
 }

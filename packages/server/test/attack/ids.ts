@@ -18,11 +18,31 @@ export const LITERALS: Record<string, string> = { step: 'headOfSafety', module: 
 
 /** Names whose kind is not their own plural. */
 const NAME_KINDS: Record<string, string> = {
-  node_id: 'site_nodes', area_id: 'site_nodes', site_node_id: 'site_nodes', subId: 'sub_categories', sub_category_id: 'sub_categories',
-  fileId: 'files', attachment_ids: 'files', photo_id: 'files', responsible_id: 'users', observer_id: 'users', head_of_safety_id: 'users',
-  head_of_site_id: 'users', reviewer_ids: 'users', escalation_user_id: 'users', reporter_id: 'users', participant_ids: 'users',
-  head_id: 'users', supervisor_id: 'users', role_id: 'roles', default_role_id: 'roles', schedule_id: 'si_schedules', token: 'tokens',
-  email: 'emails', reporter_email: 'emails', sub_domain: 'sub_domains',
+  node_id: 'site_nodes',
+  area_id: 'site_nodes',
+  site_node_id: 'site_nodes',
+  subId: 'sub_categories',
+  sub_category_id: 'sub_categories',
+  fileId: 'files',
+  attachment_ids: 'files',
+  photo_id: 'files',
+  responsible_id: 'users',
+  observer_id: 'users',
+  head_of_safety_id: 'users',
+  head_of_site_id: 'users',
+  reviewer_ids: 'users',
+  escalation_user_id: 'users',
+  reporter_id: 'users',
+  participant_ids: 'users',
+  head_id: 'users',
+  supervisor_id: 'users',
+  role_id: 'roles',
+  default_role_id: 'roles',
+  schedule_id: 'si_schedules',
+  token: 'tokens',
+  email: 'emails',
+  reporter_email: 'emails',
+  sub_domain: 'sub_domains',
 };
 
 /** Path segments whose `:id` is not a row of the table of the same name. */
@@ -40,8 +60,11 @@ function kindFromStem(stem: string, pool: Pool): string | null {
 function resourceOf(url: string, pool: Pool, upTo?: string): string | null {
   const segments = url.split('?')[0]!.split('/');
   const end = upTo ? segments.indexOf(upTo) : segments.length;
-  const before = segments.slice(0, end).reverse().find((s) => s && !s.startsWith(':'));
-  const kind = before ? SEGMENT_KINDS[before] ?? before : '';
+  const before = segments
+    .slice(0, end)
+    .reverse()
+    .find((s) => s && !s.startsWith(':'));
+  const kind = before ? (SEGMENT_KINDS[before] ?? before) : '';
   return pool[kind]?.length ? kind : null;
 }
 
@@ -69,7 +92,9 @@ export function candidates(c: Classified, pool: Pool, perKind = 8): string[] {
 
 /** The fallback: every id the victim holds, of every kind (at most `perKind` of a table, for the audit log's sake). */
 export function fallbackIds(pool: Pool, perKind = 8): string[] {
-  return Object.entries(pool).filter(([k]) => !['emails', 'sub_domains', 'tokens'].includes(k)).flatMap(([, v]) => v.slice(0, perKind));
+  return Object.entries(pool)
+    .filter(([k]) => !['emails', 'sub_domains', 'tokens'].includes(k))
+    .flatMap(([, v]) => v.slice(0, perKind));
 }
 
 /** What the filler needs besides the schema: the victim's values and the route (for names read in context). */
@@ -77,9 +102,26 @@ type Ctx = { pool: Pool; url: string };
 
 /** A JSON Schema node as zod writes it (the parts the filler reads). */
 type Json = {
-  type?: string | string[]; format?: string; properties?: Record<string, Json>; required?: string[]; items?: Json;
-  anyOf?: Json[]; oneOf?: Json[]; allOf?: Json[]; enum?: unknown[]; const?: unknown; minimum?: number; exclusiveMinimum?: number;
-  maximum?: number; minLength?: number; maxLength?: number; minItems?: number; maxItems?: number; pattern?: string; default?: unknown; $ref?: string;
+  type?: string | string[];
+  format?: string;
+  properties?: Record<string, Json>;
+  required?: string[];
+  items?: Json;
+  anyOf?: Json[];
+  oneOf?: Json[];
+  allOf?: Json[];
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  pattern?: string;
+  default?: unknown;
+  $ref?: string;
   $defs?: Record<string, Json>;
 };
 
@@ -129,7 +171,12 @@ function plainString(name: string, node: Json): string {
     name === 'code' ? '123456' : null,
     node.format === 'date' ? actionDateIn(TZ) : null,
     node.format === 'date-time' ? new Date(Date.now() - 3_600_000).toISOString() : null,
-    `Probe ${letters()}`, 'PROBE', 'probe', '123456', actionDateIn(TZ), localDateTimeIn(TZ, new Date(Date.now() - 3_600_000)),
+    `Probe ${letters()}`,
+    'PROBE',
+    'probe',
+    '123456',
+    actionDateIn(TZ),
+    localDateTimeIn(TZ, new Date(Date.now() - 3_600_000)),
   ].filter((v): v is string => v !== null);
   const pattern = node.pattern ? new RegExp(node.pattern) : null;
   const fits = (v: string) => (!pattern || pattern.test(v)) && v.length <= max;
@@ -163,7 +210,15 @@ function resolve(node: Json, defs: Record<string, Json>): Json {
  * A value for the schema: every required field, and every optional one that carries a slot, so the
  * request gets as far as the server's own checks of the victim's ids.
  */
-export function fillValue(node: Json, name: string, key: string, pick: Pick, ctx: Ctx, defs: Record<string, Json> = node.$defs ?? {}, depth = 0): unknown {
+export function fillValue(
+  node: Json,
+  name: string,
+  key: string,
+  pick: Pick,
+  ctx: Ctx,
+  defs: Record<string, Json> = node.$defs ?? {},
+  depth = 0,
+): unknown {
   const n = resolve(node, defs);
   if (depth > 8) return null;
   const options = n.anyOf ?? n.oneOf;
@@ -180,7 +235,15 @@ export function fillValue(node: Json, name: string, key: string, pick: Pick, ctx
   }
   if (type === 'array' && n.items) {
     const item = resolve(n.items, defs);
-    if (item.format === 'uuid') return pick({ key, name, kind: classify(name, ctx.pool, ctx.url), many: true, format: 'uuid', ...(n.maxItems ? { max: n.maxItems } : {}) });
+    if (item.format === 'uuid')
+      return pick({
+        key,
+        name,
+        kind: classify(name, ctx.pool, ctx.url),
+        many: true,
+        format: 'uuid',
+        ...(n.maxItems ? { max: n.maxItems } : {}),
+      });
     if ((n.minItems ?? 0) > 0 || hasSlot(item, name, defs)) return [fillValue(item, name, `${key}[0]`, pick, ctx, defs, depth + 1)];
     return Array.isArray(n.default) ? n.default : [];
   }
@@ -193,7 +256,8 @@ export function fillValue(node: Json, name: string, key: string, pick: Pick, ctx
     }
     // An empty change is refused before the record is looked up: one field lets the lookup happen.
     const [firstKey, firstNode] = entries[0] ?? [];
-    if (key === 'body' && firstKey && firstNode && Object.keys(out).length === 0) out[firstKey] = fillValue(firstNode, firstKey, `body.${firstKey}`, pick, ctx, defs, depth + 1);
+    if (key === 'body' && firstKey && firstNode && Object.keys(out).length === 0)
+      out[firstKey] = fillValue(firstNode, firstKey, `body.${firstKey}`, pick, ctx, defs, depth + 1);
     return out;
   }
   if (type === 'string') return plainString(name, n);
@@ -215,7 +279,13 @@ export function pathSlots(route: RouteRecord, pool: Pool): Slot[] {
   const params = jsonOf(route.schema?.params)?.properties ?? {};
   return [...route.url.matchAll(/:(\w+)/g)].map((m) => {
     const name = m[1]!;
-    return { key: `path.${name}`, name, kind: classify(name, pool, route.url, true), many: false, format: params[name]?.format === 'uuid' ? 'uuid' : 'text' };
+    return {
+      key: `path.${name}`,
+      name,
+      kind: classify(name, pool, route.url, true),
+      many: false,
+      format: params[name]?.format === 'uuid' ? 'uuid' : 'text',
+    };
   });
 }
 

@@ -58,7 +58,8 @@ export async function idsOf(t: TestApp, orgId: string): Promise<Record<string, s
 
 async function activationToken(t: TestApp, orgId: string, email: string): Promise<string> {
   const { rows } = await t.deps.db.ownerPool.query<{ body: string }>(
-    'select body from mail_outbox where organization_id = $1 and to_address = $2 order by created_at desc limit 1', [orgId, email],
+    'select body from mail_outbox where organization_id = $1 and to_address = $2 order by created_at desc limit 1',
+    [orgId, email],
   );
   const match = /\/password-reset\/([A-Za-z0-9_-]+)\?activate=1/.exec(rows[0]?.body ?? '');
   if (!match) throw new Error(`world: no activation link mailed to ${email}`);
@@ -73,94 +74,281 @@ export async function buildOrg(t: TestApp, subDomain: string, letter: string): P
   const admin = await signIn(t, subDomain, org.adminEmail);
   const user = await signIn(t, subDomain, org.userEmail);
   const mine: Record<string, string[]> = {};
-  const keep = (table: string, id: string) => { (mine[table] ??= []).push(id); return id; };
-  const post = (url: string, body: unknown, what: string, status = 201) => call(t, admin, 'POST', url, body).then((r) => idOf(r, what, status));
-  const put = async (url: string, body: unknown, what: string) => { created(await call(t, admin, 'PUT', url, body), what, 200); };
+  const keep = (table: string, id: string) => {
+    (mine[table] ??= []).push(id);
+    return id;
+  };
+  const post = (url: string, body: unknown, what: string, status = 201) =>
+    call(t, admin, 'POST', url, body).then((r) => idOf(r, what, status));
+  const put = async (url: string, body: unknown, what: string) => {
+    created(await call(t, admin, 'PUT', url, body), what, 200);
+  };
 
-  const site = keep('sites', await post('/api/sites', {
-    name: `Works ${secret}`, time_zone: TZ, head_of_safety_id: org.adminId, emergency_phone: '020 7946 0958', address: `1 ${secret} Road`,
-    city: 'London', state: 'Greater London', country: 'GB', zip: 'E16 2QU',
-  }, 'site'));
-  keep('sites', await post('/api/sites', {
-    name: `Yard ${secret}`, time_zone: TZ, head_of_safety_id: org.adminId, emergency_phone: '020 7946 0958', address: '2 Dock Road',
-    city: 'London', state: 'Greater London', country: 'GB', zip: 'E16 2QU',
-  }, 'second site'));
+  const site = keep(
+    'sites',
+    await post(
+      '/api/sites',
+      {
+        name: `Works ${secret}`,
+        time_zone: TZ,
+        head_of_safety_id: org.adminId,
+        emergency_phone: '020 7946 0958',
+        address: `1 ${secret} Road`,
+        city: 'London',
+        state: 'Greater London',
+        country: 'GB',
+        zip: 'E16 2QU',
+      },
+      'site',
+    ),
+  );
+  keep(
+    'sites',
+    await post(
+      '/api/sites',
+      {
+        name: `Yard ${secret}`,
+        time_zone: TZ,
+        head_of_safety_id: org.adminId,
+        emergency_phone: '020 7946 0958',
+        address: '2 Dock Road',
+        city: 'London',
+        state: 'Greater London',
+        country: 'GB',
+        zip: 'E16 2QU',
+      },
+      'second site',
+    ),
+  );
   const area = keep('site_nodes', await post(`/api/sites/${site}/divisions`, { name: `Area ${secret}` }, 'area'));
 
-  const role = keep('roles', await post('/api/roles', {
-    name: `Role ${secret}`, role_actions_attributes: [{ name: 'Observation', r_view: true }, { name: 'Action', r_view: true }],
-  }, 'role'));
+  const role = keep(
+    'roles',
+    await post(
+      '/api/roles',
+      {
+        name: `Role ${secret}`,
+        role_actions_attributes: [
+          { name: 'Observation', r_view: true },
+          { name: 'Action', r_view: true },
+        ],
+      },
+      'role',
+    ),
+  );
   const invitedEmail = `invitee@${subDomain}.test`;
-  const invited = keep('users', await post('/api/users', { email: invitedEmail, full_name: `Invitee ${secret}`, role_id: role, site_ids: [site] }, 'user'));
+  const invited = keep(
+    'users',
+    await post('/api/users', { email: invitedEmail, full_name: `Invitee ${secret}`, role_id: role, site_ids: [site] }, 'user'),
+  );
   const inviteToken = await activationToken(t, org.id, invitedEmail);
   created(await call(t, admin, 'POST', '/api/users/licences', { user_id: invited, module: 'permits' }), 'licence', 200);
   created(await upload(t, admin, `/api/users/${invited}/photo`, 'face.png', PNG, 'image/png'), 'photo', 200);
 
-  const category = keep('categories', await post('/api/categories', { module: 'observations', type: 'unsafe_act', name: `Cat ${secret}` }, 'category'));
-  const subCategory = keep('sub_categories', await post(`/api/categories/${category}/sub_categories`, { name: `Sub ${secret}` }, 'sub-category'));
-  const actionCategory = keep('categories', await post('/api/categories', { module: 'actions', type: 'corrective', name: `Fix ${secret}` }, 'action category'));
+  const category = keep(
+    'categories',
+    await post('/api/categories', { module: 'observations', type: 'unsafe_act', name: `Cat ${secret}` }, 'category'),
+  );
+  const subCategory = keep(
+    'sub_categories',
+    await post(`/api/categories/${category}/sub_categories`, { name: `Sub ${secret}` }, 'sub-category'),
+  );
+  const actionCategory = keep(
+    'categories',
+    await post('/api/categories', { module: 'actions', type: 'corrective', name: `Fix ${secret}` }, 'action category'),
+  );
   const cause = keep('root_cause_settings', await post('/api/root_cause_settings', { name: `Cause ${secret}` }, 'root cause'));
   keep('root_cause_settings', await post(`/api/root_cause_settings/${cause}`, { name: `Why ${secret}` }, 'child root cause'));
 
-  keep('workflows', await post('/api/workflows', {
-    title: `Review ${secret}`, module: 'permits', type: 'sequential', reviewer_ids: [org.adminId, org.userId], lead_time_days: 2, site_ids: [site],
-  }, 'workflow'));
+  keep(
+    'workflows',
+    await post(
+      '/api/workflows',
+      {
+        title: `Review ${secret}`,
+        module: 'permits',
+        type: 'sequential',
+        reviewer_ids: [org.adminId, org.userId],
+        lead_time_days: 2,
+        site_ids: [site],
+      },
+      'workflow',
+    ),
+  );
   keep('ehs_ocps', await post('/api/v2/ehs_ocps', { code: `OCP-${letter}1`, title: `Hot work ${secret}`, site_ids: [site] }, 'EHS OCP'));
-  await put('/api/kpi_settings?year=2026', {
-    ltifr_target: 0.5, observations_per_employee_month: 2, critical_closure_rate_target: 100, serious_closure_rate_target: 85, training_hours_per_employee: 24,
-  }, 'KPI settings');
+  await put(
+    '/api/kpi_settings?year=2026',
+    {
+      ltifr_target: 0.5,
+      observations_per_employee_month: 2,
+      critical_closure_rate_target: 100,
+      serious_closure_rate_target: 85,
+      training_hours_per_employee: 24,
+    },
+    'KPI settings',
+  );
   await put('/api/sites/manpower', { year: 2026, entries: [{ site_id: site, month: 1, total: 40 }] }, 'manpower');
   await put('/api/email_subscriptions', { subscriptions: [{ scenario_id: 'action_due_soon', email: false }] }, 'subscriptions');
-  await put(`/api/organizations/${org.id}/mailer_modules/3/scenarios/action_assigned`, {
-    language: 'es', subject: `${secret}: nueva acción [action_title]`, in_app: 'Acción para usted, vence [due_date]',
-    body: 'Hola [user_name], revise [action_link] antes del [due_date]. [organization_name]', footer: `Pie ${secret}`,
-  }, 'mail template');
+  await put(
+    `/api/organizations/${org.id}/mailer_modules/3/scenarios/action_assigned`,
+    {
+      language: 'es',
+      subject: `${secret}: nueva acción [action_title]`,
+      in_app: 'Acción para usted, vence [due_date]',
+      body: 'Hola [user_name], revise [action_link] antes del [due_date]. [organization_name]',
+      footer: `Pie ${secret}`,
+    },
+    'mail template',
+  );
   // The provider's discovery document cannot be fetched here, so the settings row is written directly.
   await t.deps.db.ownerPool.query(
     'insert into sso_configs (organization_id, issuer_url, client_id, client_secret_enc) values ($1, $2, $3, $4)',
     [org.id, `https://${subDomain}.idp.test`, `client-${secret}`, 'sealed'],
   );
-  keep('org_free_trial_extend_requests', await post(`/api/organizations/${org.id}/org_free_trial_extend_requests`, { reason: `Pilot ${secret}` }, 'extension request'));
+  keep(
+    'org_free_trial_extend_requests',
+    await post(`/api/organizations/${org.id}/org_free_trial_extend_requests`, { reason: `Pilot ${secret}` }, 'extension request'),
+  );
 
-  const photo = (created(await upload(t, admin, '/api/observations/attachments', 'press.png', PNG, 'image/png'), 'attachment') as { file: { id: string } }).file.id;
+  const photo = (
+    created(await upload(t, admin, '/api/observations/attachments', 'press.png', PNG, 'image/png'), 'attachment') as {
+      file: { id: string };
+    }
+  ).file.id;
   keep('files', photo);
-  keep('observations', await post('/api/observations', {
-    type: 'unsafe_act', category_id: category, sub_category_id: subCategory, description: `Gloves missing ${secret}`, site_id: site, site_node_id: area,
-    observed_at: siteTime(TZ, -30), risk_level: 'high', action_required: true, comment: `Told ${secret}`, anonymous: false, attachment_ids: [photo],
-    actions: [{ description: `Provide gloves ${secret}`, control_type: 'ppe', responsible_id: org.userId, due_date: siteDate(TZ, 5) }],
-  }, 'observation'));
-  const action = keep('actions', await post('/api/actions/', {
-    description: `Fix the rail ${secret}`, control_type: 'engineering', responsible_id: org.adminId, due_date: siteDate(TZ, 7),
-    category_id: actionCategory, site_id: site, remarks: '',
-  }, 'action'));
-  keep('files', (created(await upload(t, admin, `/api/actions/${action}/attachments`, 'rail.png', PNG, 'image/png'), 'action attachment') as { attachments: Array<{ id: string }> }).attachments[0]!.id);
+  keep(
+    'observations',
+    await post(
+      '/api/observations',
+      {
+        type: 'unsafe_act',
+        category_id: category,
+        sub_category_id: subCategory,
+        description: `Gloves missing ${secret}`,
+        site_id: site,
+        site_node_id: area,
+        observed_at: siteTime(TZ, -30),
+        risk_level: 'high',
+        action_required: true,
+        comment: `Told ${secret}`,
+        anonymous: false,
+        attachment_ids: [photo],
+        actions: [{ description: `Provide gloves ${secret}`, control_type: 'ppe', responsible_id: org.userId, due_date: siteDate(TZ, 5) }],
+      },
+      'observation',
+    ),
+  );
+  const action = keep(
+    'actions',
+    await post(
+      '/api/actions/',
+      {
+        description: `Fix the rail ${secret}`,
+        control_type: 'engineering',
+        responsible_id: org.adminId,
+        due_date: siteDate(TZ, 7),
+        category_id: actionCategory,
+        site_id: site,
+        remarks: '',
+      },
+      'action',
+    ),
+  );
+  keep(
+    'files',
+    (
+      created(await upload(t, admin, `/api/actions/${action}/attachments`, 'rail.png', PNG, 'image/png'), 'action attachment') as {
+        attachments: Array<{ id: string }>;
+      }
+    ).attachments[0]!.id,
+  );
   // An upload no record links yet: served to its uploader only.
-  keep('files', (created(await upload(t, admin, '/api/observations/attachments', 'loose.png', PNG, 'image/png'), 'loose file') as { file: { id: string } }).file.id);
+  keep(
+    'files',
+    (
+      created(await upload(t, admin, '/api/observations/attachments', 'loose.png', PNG, 'image/png'), 'loose file') as {
+        file: { id: string };
+      }
+    ).file.id,
+  );
 
-  keep('si_schedules', await post('/api/safety_interactions/schedules', { observer_id: org.adminId, site_id: site, planned_date: dayFromToday(TZ, 2) }, 'SI schedule'));
-  keep('safety_interactions', await post('/api/safety_interactions', {
-    site_id: site, area_id: area, location: `Bay ${secret}`, held_at: localAgo(TZ, 2), duration_minutes: 25,
-    participants: [{ user_id: org.userId }, { name: `Contractor ${secret}` }], crew: 'Scaffold crew', topics: ['working_at_height', 'ppe'],
-    safe_behaviours: [{ topic: 'ppe', note: 'Chin straps worn' }], at_risk_behaviours: [{ topic: 'working_at_height', note: `Toe board ${secret}` }],
-    recognition_given: true, comment: `Fixed ${secret}`, status: 'completed',
-  }, 'safety interaction'));
+  keep(
+    'si_schedules',
+    await post(
+      '/api/safety_interactions/schedules',
+      { observer_id: org.adminId, site_id: site, planned_date: dayFromToday(TZ, 2) },
+      'SI schedule',
+    ),
+  );
+  keep(
+    'safety_interactions',
+    await post(
+      '/api/safety_interactions',
+      {
+        site_id: site,
+        area_id: area,
+        location: `Bay ${secret}`,
+        held_at: localAgo(TZ, 2),
+        duration_minutes: 25,
+        participants: [{ user_id: org.userId }, { name: `Contractor ${secret}` }],
+        crew: 'Scaffold crew',
+        topics: ['working_at_height', 'ppe'],
+        safe_behaviours: [{ topic: 'ppe', note: 'Chin straps worn' }],
+        at_risk_behaviours: [{ topic: 'working_at_height', note: `Toe board ${secret}` }],
+        recognition_given: true,
+        comment: `Fixed ${secret}`,
+        status: 'completed',
+      },
+      'safety interaction',
+    ),
+  );
 
   // A guest: the organisation allows guest accounts, a visitor asks for one and activates it.
   await put('/api/organizations/guest_settings', { enabled: true }, 'guest settings');
   const guestEmail = `visitor@${subDomain}-guests.test`;
-  const asked = await call(t, null, 'POST', '/api/guest_users', { full_name: `Visitor ${secret}`, email: guestEmail }, { 'x-tenant': subDomain });
+  const asked = await call(
+    t,
+    null,
+    'POST',
+    '/api/guest_users',
+    { full_name: `Visitor ${secret}`, email: guestEmail },
+    { 'x-tenant': subDomain },
+  );
   created(asked, 'guest request', 202);
   const token = await activationToken(t, org.id, guestEmail);
-  created(await call(t, null, 'POST', '/api/users/activate', { token, password: PASSWORD }, { 'x-tenant': subDomain }), 'guest activation', 200);
+  created(
+    await call(t, null, 'POST', '/api/users/activate', { token, password: PASSWORD }, { 'x-tenant': subDomain }),
+    'guest activation',
+    200,
+  );
   const guest = await signIn(t, subDomain, guestEmail);
-  const guestReport = await call(t, null, 'POST', '/api/observations/outer', {
-    type: 'near_miss', description: `Pallet fell ${secret}`, site_id: site, observed_at: siteTime(TZ, -10), risk_level: 'critical',
-    comment: 'Nobody was hurt.', anonymous: false, reporter_name: `Sam ${secret}`, reporter_email: `sam@${subDomain}-guests.test`, attachment_ids: [],
-  }, { 'x-tenant': subDomain });
+  const guestReport = await call(
+    t,
+    null,
+    'POST',
+    '/api/observations/outer',
+    {
+      type: 'near_miss',
+      description: `Pallet fell ${secret}`,
+      site_id: site,
+      observed_at: siteTime(TZ, -10),
+      risk_level: 'critical',
+      comment: 'Nobody was hurt.',
+      anonymous: false,
+      reporter_name: `Sam ${secret}`,
+      reporter_email: `sam@${subDomain}-guests.test`,
+      attachment_ids: [],
+    },
+    { 'x-tenant': subDomain },
+  );
   keep('observations', idOf(guestReport, 'guest report'));
 
   // The organisation, its admin and its user were named by createOrg; their names carry the marker too.
-  await t.deps.db.ownerPool.query('update users set full_name = full_name || $2 where organization_id = $1 and id = any($3)', [org.id, ` ${secret}`, [org.adminId, org.userId]]);
+  await t.deps.db.ownerPool.query('update users set full_name = full_name || $2 where organization_id = $1 and id = any($3)', [
+    org.id,
+    ` ${secret}`,
+    [org.adminId, org.userId],
+  ]);
   await t.deps.db.ownerPool.query('update organizations set name = name || $2 where id = $1', [org.id, ` ${secret}`]);
   const everything = await idsOf(t, org.id);
   if (!everything.notifications?.length) throw new Error('world: the actions notified nobody');
@@ -169,9 +357,17 @@ export async function buildOrg(t: TestApp, subDomain: string, letter: string): P
     ids[table] = [...new Set([...(mine[table] ?? []), ...(everything[table] ?? [])])];
   }
   return {
-    id: org.id, subDomain, secret, adminId: org.adminId, userId: org.userId, guestId: guest.profile.user.id,
+    id: org.id,
+    subDomain,
+    secret,
+    adminId: org.adminId,
+    userId: org.userId,
+    guestId: guest.profile.user.id,
     emails: [org.adminEmail, org.userEmail, invitedEmail, guestEmail, `sam@${subDomain}-guests.test`],
-    sessions: { admin, user, guest }, logins: { admin: org.adminEmail, user: org.userEmail, guest: guestEmail }, tokens: [inviteToken], ids,
+    sessions: { admin, user, guest },
+    logins: { admin: org.adminEmail, user: org.userEmail, guest: guestEmail },
+    tokens: [inviteToken],
+    ids,
   };
 }
 

@@ -99,7 +99,10 @@ describe('empty results', () => {
 describe('refresh on 401 and 403', () => {
   it.each([401, 403])('refreshes once on %i, stores the rotated tokens and retries', async (status) => {
     const s = setup({
-      '/api/x': [{ status, body: { errors: ['expired'], code: 'session_expired' } }, { status: 200, body: { ok: 1 } }],
+      '/api/x': [
+        { status, body: { errors: ['expired'], code: 'session_expired' } },
+        { status: 200, body: { ok: 1 } },
+      ],
       [REFRESH_PATH]: [tokens(2)],
     });
     await expect(s.http.get('/api/x')).resolves.toEqual({ ok: 1 });
@@ -224,7 +227,17 @@ describe('refresh on 401 and 403', () => {
   });
 
   it('the plain client never refreshes (a wrong password stays on the form)', async () => {
-    const s = setup({ '/api/v1/authorize': [{ status: 401, body: { errors: ['Incorrect password.'], code: 'incorrect_password', fields: { password: 'Incorrect password.' } } }] }, false);
+    const s = setup(
+      {
+        '/api/v1/authorize': [
+          {
+            status: 401,
+            body: { errors: ['Incorrect password.'], code: 'incorrect_password', fields: { password: 'Incorrect password.' } },
+          },
+        ],
+      },
+      false,
+    );
     const error = (await s.http.post('/api/v1/authorize', {}, { mode: 'plain' }).catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('incorrect_password');
     expect(error.fields).toEqual({ password: 'Incorrect password.' });
@@ -266,12 +279,18 @@ describe('failure counter', () => {
   });
 
   it('does not count calls the browser cancelled, nor calls cut off by leaving the page', async () => {
-    const aborted = setup({ '/api/x': Array.from({ length: FAILURE_THRESHOLD }, () => new DOMException('The user aborted a request.', 'AbortError')) });
+    const aborted = setup({
+      '/api/x': Array.from({ length: FAILURE_THRESHOLD }, () => new DOMException('The user aborted a request.', 'AbortError')),
+    });
     for (let i = 0; i < FAILURE_THRESHOLD; i++) await aborted.http.get('/api/x').catch(() => undefined);
     expect(aborted.navigate).not.toHaveBeenCalled();
     expect(aborted.session.tokens()).not.toBeNull();
 
-    const leaving = setup({ '/api/x': [new TypeError('Failed to fetch'), new TypeError('Failed to fetch'), new TypeError('Failed to fetch')] }, true, () => true);
+    const leaving = setup(
+      { '/api/x': [new TypeError('Failed to fetch'), new TypeError('Failed to fetch'), new TypeError('Failed to fetch')] },
+      true,
+      () => true,
+    );
     for (let i = 0; i < FAILURE_THRESHOLD; i++) await leaving.http.get('/api/x').catch(() => undefined);
     expect(leaving.session.tokens()).not.toBeNull();
     expect(leaving.notifyError).not.toHaveBeenCalled();
@@ -279,7 +298,12 @@ describe('failure counter', () => {
 
   it('a success resets the count', async () => {
     const s = setup({
-      '/api/x': [...failing(FAILURE_THRESHOLD - 1), { status: 200, body: {} }, ...failing(FAILURE_THRESHOLD - 1), { status: 200, body: {} }],
+      '/api/x': [
+        ...failing(FAILURE_THRESHOLD - 1),
+        { status: 200, body: {} },
+        ...failing(FAILURE_THRESHOLD - 1),
+        { status: 200, body: {} },
+      ],
     });
     for (let i = 0; i < 2 * FAILURE_THRESHOLD; i++) await s.http.get('/api/x').catch(() => undefined);
     expect(s.navigate).not.toHaveBeenCalled();
@@ -313,7 +337,11 @@ describe('failure counter', () => {
 
 describe('error text', () => {
   const cases: Array<[string, Exclude<Reply, Error>, string]> = [
-    ['the first item of errors', { status: 422, body: { errors: ['first', 'second'], code: 'validation_failed' }, statusText: 'Unprocessable' }, 'first'],
+    [
+      'the first item of errors',
+      { status: 422, body: { errors: ['first', 'second'], code: 'validation_failed' }, statusText: 'Unprocessable' },
+      'first',
+    ],
     ['data.error', { status: 422, body: { data: { error: 'from data' } }, statusText: 'Unprocessable' }, 'from data'],
     ['the status text', { status: 500, body: {}, statusText: 'Internal Server Error' }, 'Internal Server Error'],
     ['the translated fallback', { status: 500 }, 't:errors.somethingWentWrong'],

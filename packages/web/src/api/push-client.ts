@@ -1,4 +1,11 @@
-import { PUSH_CHANNELS, PUSH_REQUESTS, PUSH_SUBSCRIBE_DELAYS_MS, type PushChannel, type PushEvent, type PushRequest } from '@bulwark/domain';
+import {
+  PUSH_CHANNELS,
+  PUSH_REQUESTS,
+  PUSH_SUBSCRIBE_DELAYS_MS,
+  type PushChannel,
+  type PushEvent,
+  type PushRequest,
+} from '@bulwark/domain';
 
 /** The part of a socket.io client socket this module uses, so tests can pass a fake. */
 export type PushSocket = {
@@ -83,13 +90,16 @@ export function createPushClient(deps: PushDeps): PushClient {
       connectedBefore = true;
       if (!reconnection) return;
       CATCH_UP.forEach((name, i) => {
-        schedule(() => {
-          if (socket !== current) return;
-          request(name).then(
-            (data) => deps.onEvent({ channel: PUSH_REQUESTS[name], change: 'all', data }),
-            () => undefined, // A missed catch-up is harmless: the next event or navigation refreshes.
-          );
-        }, PUSH_SUBSCRIBE_DELAYS_MS[Math.min(i, PUSH_SUBSCRIBE_DELAYS_MS.length - 1)] ?? 0);
+        schedule(
+          () => {
+            if (socket !== current) return;
+            request(name).then(
+              (data) => deps.onEvent({ channel: PUSH_REQUESTS[name], change: 'all', data }),
+              () => undefined, // A missed catch-up is harmless: the next event or navigation refreshes.
+            );
+          },
+          PUSH_SUBSCRIBE_DELAYS_MS[Math.min(i, PUSH_SUBSCRIBE_DELAYS_MS.length - 1)] ?? 0,
+        );
       });
     });
 

@@ -4,9 +4,19 @@ import { createMemoryStorage, createSessionStore, SESSION_KEYS } from './session
 
 const profile: ProfileResponse = {
   user: {
-    id: 'u1', organization_id: 'o1', email: 'a@demo.test', full_name: 'Ada', role_name: 'Admin', status: 'Active',
-    is_admin: true, is_platform_admin: false, can_issue_permit: true, hira_v2_allowed: false, locale: 'en',
-    notifications: { unread: 0 }, tenant_memory_details: { mem_exhausted: false, used_bytes: 0, quota_bytes: 1 },
+    id: 'u1',
+    organization_id: 'o1',
+    email: 'a@demo.test',
+    full_name: 'Ada',
+    role_name: 'Admin',
+    status: 'Active',
+    is_admin: true,
+    is_platform_admin: false,
+    can_issue_permit: true,
+    hira_v2_allowed: false,
+    locale: 'en',
+    notifications: { unread: 0 },
+    tenant_memory_details: { mem_exhausted: false, used_bytes: 0, quota_bytes: 1 },
   },
   organization: null,
   rules: [{ subject: 'Site', actions: ['read'] }],

@@ -15,6 +15,8 @@ describe('tenant from the browser host', () => {
 
   it('builds an organisation sign-in address keeping protocol and port', () => {
     expect(organizationLoginUrl('demo', { protocol: 'http:', host: 'localhost:3000' })).toBe('http://demo.localhost:3000/login');
-    expect(organizationLoginUrl('acme', { protocol: 'https:', host: 'bulwark-ehs.example' })).toBe('https://acme.bulwark-ehs.example/login');
+    expect(organizationLoginUrl('acme', { protocol: 'https:', host: 'bulwark-ehs.example' })).toBe(
+      'https://acme.bulwark-ehs.example/login',
+    );
   });
 });

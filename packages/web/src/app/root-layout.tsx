@@ -18,7 +18,10 @@ function useNavigationProgress(): void {
 function useDocumentTitle(): void {
   const { t, i18n } = useTranslation();
   const matches = useMatches();
-  const screen = [...matches].reverse().map((m) => (m.handle as ScreenHandle | undefined)?.screen).find(Boolean);
+  const screen = [...matches]
+    .reverse()
+    .map((m) => (m.handle as ScreenHandle | undefined)?.screen)
+    .find(Boolean);
   useEffect(() => {
     document.title = screen ? `${t(`screen.${screen}`)} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [screen, t, i18n.language]);

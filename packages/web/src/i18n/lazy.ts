@@ -28,12 +28,15 @@ const catalogBackend: BackendModule = {
 /** The browser's i18next: the person's language is fetched before the first render (`ready`). */
 export function createLazyI18n(language: Language): { i18n: I18n; ready: Promise<unknown> } {
   const instance = i18next.createInstance();
-  const ready = instance.use(catalogBackend).use(initReactI18next).init({
-    ...I18N_OPTIONS,
-    lng: language,
-    // Every catalogue has every key (a domain test checks), so no second language is fetched as a fallback.
-    fallbackLng: false,
-    load: 'currentOnly',
-  });
+  const ready = instance
+    .use(catalogBackend)
+    .use(initReactI18next)
+    .init({
+      ...I18N_OPTIONS,
+      lng: language,
+      // Every catalogue has every key (a domain test checks), so no second language is fetched as a fallback.
+      fallbackLng: false,
+      load: 'currentOnly',
+    });
   return { i18n: instance, ready };
 }

@@ -9,8 +9,11 @@ import { actionAttachments, actions } from './tables.js';
 
 // An action's photo or document is for whoever may open the action.
 registerFileGate('actions', async (tx, p, fileId) => {
-  const linked = await tx.select({ sourceType: actions.sourceType, responsibleId: actions.responsibleId }).from(actionAttachments)
-    .innerJoin(actions, eq(actions.id, actionAttachments.actionId)).where(eq(actionAttachments.fileId, fileId));
+  const linked = await tx
+    .select({ sourceType: actions.sourceType, responsibleId: actions.responsibleId })
+    .from(actionAttachments)
+    .innerJoin(actions, eq(actions.id, actionAttachments.actionId))
+    .where(eq(actionAttachments.fileId, fileId));
   if (linked.length === 0) return undefined;
   return linked.some((a) => mayReadAction(p, a));
 });

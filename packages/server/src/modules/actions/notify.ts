@@ -23,15 +23,24 @@ export function actionTitle(a: Pick<MailedAction, 'serial' | 'description'>): st
  * Only active users are told; returns null for anybody else.
  */
 export async function mailAboutAction(
-  tx: Tx, deps: NotifyDeps, scenario: Extract<MailerScenarioId, `action_${string}`>, userId: string | null, action: MailedAction,
+  tx: Tx,
+  deps: NotifyDeps,
+  scenario: Extract<MailerScenarioId, `action_${string}`>,
+  userId: string | null,
+  action: MailedAction,
   /** Values of the mail's variables; a function is given the recipient's language. */
   extra: Partial<Record<'assigned_by' | 'days_overdue' | 'completed_by', string | ((lang: Language) => string)>> = {},
 ): Promise<QueuedTemplatedMail | null> {
   if (!userId) return null;
-  const [user] = await tx.select({ email: users.email, locale: users.locale }).from(users)
+  const [user] = await tx
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
     .where(and(eq(users.id, userId), eq(users.status, 'Active')));
   if (!user) return null;
-  const [org] = await tx.select({ sub: organizations.subDomainName }).from(organizations).where(eq(organizations.id, sql`app_current_org()`));
+  const [org] = await tx
+    .select({ sub: organizations.subDomainName })
+    .from(organizations)
+    .where(eq(organizations.id, sql`app_current_org()`));
   const path = actionPath(action.sourceType, action.id);
   const language = user.locale as Language;
   const variables: Record<string, string> = {

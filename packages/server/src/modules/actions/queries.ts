@@ -1,6 +1,17 @@
 import {
-  ACTION_HISTORY_EVENTS, ACTION_LIST_KINDS, ACTION_STATUSES, actionAbilities, can, type ActionDetail, type ActionHistoryEvent,
-  type ActionListItem, type ActionListKind, type ActionListQuery, type ActionSource, type ActionStatusCounts, type MyActionCounts,
+  ACTION_HISTORY_EVENTS,
+  ACTION_LIST_KINDS,
+  ACTION_STATUSES,
+  actionAbilities,
+  can,
+  type ActionDetail,
+  type ActionHistoryEvent,
+  type ActionListItem,
+  type ActionListKind,
+  type ActionListQuery,
+  type ActionSource,
+  type ActionStatusCounts,
+  type MyActionCounts,
 } from '@bulwark/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -21,16 +32,18 @@ const completer = alias(users, 'completer');
 const closer = alias(users, 'closer');
 
 function selectActions(tx: Tx) {
-  return tx.select({
-    a: actions,
-    responsibleName: responsible.fullName,
-    creatorName: creator.fullName,
-    completerName: completer.fullName,
-    closerName: closer.fullName,
-    siteName: sites.name,
-    siteTimeZone: sites.timeZone,
-    categoryName: categories.name,
-  }).from(actions)
+  return tx
+    .select({
+      a: actions,
+      responsibleName: responsible.fullName,
+      creatorName: creator.fullName,
+      completerName: completer.fullName,
+      closerName: closer.fullName,
+      siteName: sites.name,
+      siteTimeZone: sites.timeZone,
+      categoryName: categories.name,
+    })
+    .from(actions)
     .innerJoin(sites, and(eq(sites.organizationId, actions.organizationId), eq(sites.id, actions.siteId)))
     .leftJoin(responsible, and(eq(responsible.organizationId, actions.organizationId), eq(responsible.id, actions.responsibleId)))
     .leftJoin(creator, and(eq(creator.organizationId, actions.organizationId), eq(creator.id, actions.createdBy)))
@@ -43,7 +56,10 @@ type Joined = Awaited<ReturnType<ReturnType<typeof selectActions>['where']>>[num
 const person = (id: string | null, name: string | null) => (id && name !== null ? { id, full_name: name } : null);
 
 async function toListItems(tx: Tx, rows: readonly Joined[]): Promise<ActionListItem[]> {
-  const refs = await describeSources(tx, rows.map((r) => ({ type: r.a.sourceType, id: r.a.sourceId })));
+  const refs = await describeSources(
+    tx,
+    rows.map((r) => ({ type: r.a.sourceType, id: r.a.sourceId })),
+  );
   return rows.map(({ a, ...j }) => {
     const ref = a.sourceId ? refs.get(a.sourceId) : undefined;
     return {
@@ -101,8 +117,10 @@ const withStatus = (parts: SQL[], q: ActionListQuery) => (q.status === 'all' ? p
 function countedActions<T extends Parameters<Tx['select']>[0]>(tx: Tx, fields: NonNullable<T>, q: ActionListQuery) {
   const rows = tx.select(fields).from(actions);
   if (!q.search) return rows.$dynamic();
-  return rows.innerJoin(sites, and(eq(sites.organizationId, actions.organizationId), eq(sites.id, actions.siteId)))
-    .leftJoin(responsible, and(eq(responsible.organizationId, actions.organizationId), eq(responsible.id, actions.responsibleId))).$dynamic();
+  return rows
+    .innerJoin(sites, and(eq(sites.organizationId, actions.organizationId), eq(sites.id, actions.siteId)))
+    .leftJoin(responsible, and(eq(responsible.organizationId, actions.organizationId), eq(responsible.id, actions.responsibleId)))
+    .$dynamic();
 }
 
 /** Per-status counts of a list's filters (the tabs), the status tab itself left out. */
@@ -120,14 +138,21 @@ const newestFirst = [desc(actions.serial)];
 export async function listActions(tx: Tx, kind: ActionListKind, q: ActionListQuery) {
   const where = and(...withStatus(filterWhere(kind, q), q));
   const { limit, offset } = pageWindow(q);
-  const rows = await selectActions(tx).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+  const rows = await selectActions(tx)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
   const [total] = await countedActions(tx, { n: count() }, q).where(where);
   return { actions: await toListItems(tx, rows), total: Number(total?.n ?? 0), counts: await statusCounts(tx, kind, q) };
 }
 
 /** Every row of a list's filters and tab (the Excel export), capped so one request stays bounded. */
 export async function allActions(tx: Tx, kind: ActionListKind, q: ActionListQuery, cap = 10_000): Promise<ActionListItem[]> {
-  const rows = await selectActions(tx).where(and(...withStatus(filterWhere(kind, q), q))).orderBy(...newestFirst).limit(cap);
+  const rows = await selectActions(tx)
+    .where(and(...withStatus(filterWhere(kind, q), q)))
+    .orderBy(...newestFirst)
+    .limit(cap);
   return toListItems(tx, rows);
 }
 
@@ -145,13 +170,17 @@ export async function actionDetail(tx: Tx, p: Principal, id: string): Promise<Ac
   if (!row) throw new AppError('not_found');
   const [item] = await toListItems(tx, [row]);
   const uploader = alias(users, 'uploader');
-  const attached = await tx.select({ file: files, uploaderName: uploader.fullName, linkedAt: actionAttachments.createdAt })
+  const attached = await tx
+    .select({ file: files, uploaderName: uploader.fullName, linkedAt: actionAttachments.createdAt })
     .from(actionAttachments)
     .innerJoin(files, and(eq(files.organizationId, actionAttachments.organizationId), eq(files.id, actionAttachments.fileId)))
     .leftJoin(uploader, and(eq(uploader.organizationId, files.organizationId), eq(uploader.id, files.uploadedBy)))
-    .where(eq(actionAttachments.actionId, id)).orderBy(asc(actionAttachments.createdAt), asc(files.id));
+    .where(eq(actionAttachments.actionId, id))
+    .orderBy(asc(actionAttachments.createdAt), asc(files.id));
   const actor = alias(users, 'actor');
-  const history = await tx.select({ log: auditLog, actorName: actor.fullName }).from(auditLog)
+  const history = await tx
+    .select({ log: auditLog, actorName: actor.fullName })
+    .from(auditLog)
     .leftJoin(actor, and(eq(actor.organizationId, auditLog.organizationId), eq(actor.id, auditLog.actorUserId)))
     .where(and(eq(auditLog.entity, 'Action'), eq(auditLog.entityId, id), inArray(auditLog.action, [...ACTION_HISTORY_EVENTS])))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
@@ -163,8 +192,13 @@ export async function actionDetail(tx: Tx, p: Principal, id: string): Promise<Ac
     closed_by: person(a.closedBy, row.closerName),
     updated_at: a.updatedAt.toISOString(),
     attachments: attached.map(({ file, uploaderName, linkedAt }) => ({
-      id: file.id, file_name: file.fileName, mime_type: file.mimeType, size_bytes: file.sizeBytes, url: fileUrl(file.id),
-      uploaded_by: person(file.uploadedBy, uploaderName), created_at: linkedAt.toISOString(),
+      id: file.id,
+      file_name: file.fileName,
+      mime_type: file.mimeType,
+      size_bytes: file.sizeBytes,
+      url: fileUrl(file.id),
+      uploaded_by: person(file.uploadedBy, uploaderName),
+      created_at: linkedAt.toISOString(),
     })),
     history: history.map(({ log, actorName }) => ({
       id: log.id,
@@ -173,14 +207,20 @@ export async function actionDetail(tx: Tx, p: Principal, id: string): Promise<Ac
       changes: (log.changes ?? {}) as Record<string, unknown>,
       created_at: log.createdAt.toISOString(),
     })),
-    can: actionAbilities({ status: a.status, responsible_id: a.responsibleId }, { userId: p.userId, canUpdate: can(p.access, 'Action', 'update') }),
+    can: actionAbilities(
+      { status: a.status, responsible_id: a.responsibleId },
+      { userId: p.userId, canUpdate: can(p.access, 'Action', 'update') },
+    ),
   };
 }
 
 /** Push request get_actions: the signed-in user's unfinished actions by status. */
 export async function myActionCounts(tx: Tx, userId: string): Promise<MyActionCounts> {
-  const rows = await tx.select({ status: actions.status, n: count() }).from(actions)
-    .where(and(eq(actions.responsibleId, userId), inArray(actions.status, ['open', 'in_progress', 'overdue']))).groupBy(actions.status);
+  const rows = await tx
+    .select({ status: actions.status, n: count() })
+    .from(actions)
+    .where(and(eq(actions.responsibleId, userId), inArray(actions.status, ['open', 'in_progress', 'overdue'])))
+    .groupBy(actions.status);
   const n = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
   return { open: n('open'), in_progress: n('in_progress'), overdue: n('overdue'), total: n('open') + n('in_progress') + n('overdue') };
 }
@@ -202,6 +242,9 @@ export const ACTION_READ_SUBJECT = {
 
 /** The active categories of the actions module, by type and name. */
 export async function categoryOptions(tx: Tx) {
-  return tx.select({ id: categories.id, name: categories.name, type: categories.type }).from(categories)
-    .where(and(eq(categories.module, 'actions'), eq(categories.active, true))).orderBy(asc(categories.type), asc(categories.name));
+  return tx
+    .select({ id: categories.id, name: categories.name, type: categories.type })
+    .from(categories)
+    .where(and(eq(categories.module, 'actions'), eq(categories.active, true)))
+    .orderBy(asc(categories.type), asc(categories.name));
 }

@@ -56,7 +56,10 @@ export async function notifySources(tx: Tx, touched: ReadonlyArray<{ type: Actio
 }
 
 /** Serial and label of the source records of `refs`, by source id. */
-export async function describeSources(tx: Tx, refs: ReadonlyArray<{ type: ActionSource; id: string | null }>): Promise<Map<string, SourceReference>> {
+export async function describeSources(
+  tx: Tx,
+  refs: ReadonlyArray<{ type: ActionSource; id: string | null }>,
+): Promise<Map<string, SourceReference>> {
   const out = new Map<string, SourceReference>();
   const byType = new Map<ActionSource, Set<string>>();
   for (const r of refs) {

@@ -21,22 +21,30 @@ export type SweepResult = { overdue: string[]; dueSoon: string[] };
  * responsible person a single reminder. Reminders remember the due date they were for, so a new due
  * date arms them again. `now` is a parameter so tests can stand anywhere in time.
  */
-export async function sweepActions(deps: Pick<AppDeps, 'db' | 'config' | 'mail' | 'jobs' | 'push'>, now: Date = new Date()): Promise<SweepResult> {
+export async function sweepActions(
+  deps: Pick<AppDeps, 'db' | 'config' | 'mail' | 'jobs' | 'push'>,
+  now: Date = new Date(),
+): Promise<SweepResult> {
   // A date two days past UTC's bounds every site's "tomorrow" (time zones reach UTC+14).
   const horizon = new Date(now.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
   const unfinished = inArray(actions.status, ['open', 'in_progress']);
   // The owner connection finds the organisations with work across every tenant; each is then swept
   // in its own tenant transaction.
-  const orgs = await deps.db.owner.selectDistinct({ id: actions.organizationId }).from(actions)
+  const orgs = await deps.db.owner
+    .selectDistinct({ id: actions.organizationId })
+    .from(actions)
     .innerJoin(organizations, eq(organizations.id, actions.organizationId))
     .where(and(unfinished, lte(actions.dueDate, horizon), isNull(organizations.deletedAt)));
 
   const result: SweepResult = { overdue: [], dueSoon: [] };
   for (const org of orgs) {
     const { afterCommit, overdue, dueSoon } = await inTenant(deps.db.app, org.id, async (tx) => {
-      const rows = await tx.select({ a: actions, timeZone: sites.timeZone }).from(actions)
+      const rows = await tx
+        .select({ a: actions, timeZone: sites.timeZone })
+        .from(actions)
         .innerJoin(sites, and(eq(sites.organizationId, actions.organizationId), eq(sites.id, actions.siteId)))
-        .where(and(unfinished, lte(actions.dueDate, horizon))).for('update', { of: actions });
+        .where(and(unfinished, lte(actions.dueDate, horizon)))
+        .for('update', { of: actions });
       const mail: Array<QueuedTemplatedMail | null> = [];
       const overdueIds: string[] = [];
       const dueSoonIds: string[] = [];
@@ -46,9 +54,19 @@ export async function sweepActions(deps: Pick<AppDeps, 'db' | 'config' | 'mail' 
         const mailed = { id: a.id, serial: a.serial, description: a.description, dueDate: a.dueDate, sourceType: a.sourceType };
         if (a.dueDate < today) {
           await tx.update(actions).set({ status: 'overdue', overdueSentFor: a.dueDate, updatedAt: now }).where(eq(actions.id, a.id));
-          await recordAudit(tx, { actorUserId: null, action: 'action_overdue', entity: 'Action', entityId: a.id, changes: { from: a.status, to: 'overdue', due_date: a.dueDate } });
+          await recordAudit(tx, {
+            actorUserId: null,
+            action: 'action_overdue',
+            entity: 'Action',
+            entityId: a.id,
+            changes: { from: a.status, to: 'overdue', due_date: a.dueDate },
+          });
           if (a.overdueSentFor !== a.dueDate) {
-            mail.push(await mailAboutAction(tx, deps, 'action_overdue', a.responsibleId, mailed, { days_overdue: String(actionDaysBetween(a.dueDate, today)) }));
+            mail.push(
+              await mailAboutAction(tx, deps, 'action_overdue', a.responsibleId, mailed, {
+                days_overdue: String(actionDaysBetween(a.dueDate, today)),
+              }),
+            );
           }
           overdueIds.push(a.id);
           touched.push({ type: a.sourceType, id: a.sourceId });
@@ -60,7 +78,13 @@ export async function sweepActions(deps: Pick<AppDeps, 'db' | 'config' | 'mail' 
       }
       const sources = await notifySources(tx, touched);
       return {
-        afterCommit: afterCommitOf(deps, org.id, overdueIds.map((id) => ({ id, change: 'updated' as const })), mail, sources),
+        afterCommit: afterCommitOf(
+          deps,
+          org.id,
+          overdueIds.map((id) => ({ id, change: 'updated' as const })),
+          mail,
+          sources,
+        ),
         overdue: overdueIds,
         dueSoon: dueSoonIds,
       };

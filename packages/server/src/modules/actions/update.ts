@@ -1,6 +1,13 @@
 import {
-  ACTION_RESPONSIBLE_FIELDS, ACTION_SYSTEM_TARGETS, actionAbilities, actionDateIn, can, canMoveAction, translate,
-  type ActionStatus, type ActionUpdate,
+  ACTION_RESPONSIBLE_FIELDS,
+  ACTION_SYSTEM_TARGETS,
+  actionAbilities,
+  actionDateIn,
+  can,
+  canMoveAction,
+  translate,
+  type ActionStatus,
+  type ActionUpdate,
 } from '@bulwark/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -26,7 +33,11 @@ function refuseFrozenWrites(p: Principal): void {
 }
 
 function refuseClosed(row: Row): void {
-  if (row.status === 'closed') throw new AppError('conflict', { messageKey: 'actions.validation.closedReadOnly', fields: { status: 'actions.validation.closedReadOnly' } });
+  if (row.status === 'closed')
+    throw new AppError('conflict', {
+      messageKey: 'actions.validation.closedReadOnly',
+      fields: { status: 'actions.validation.closedReadOnly' },
+    });
 }
 
 const COLUMN: Record<Exclude<keyof ActionUpdate, 'status'>, keyof Row> = {
@@ -44,7 +55,14 @@ const COLUMN: Record<Exclude<keyof ActionUpdate, 'status'>, keyof Row> = {
  * PATCH /api/actions/{id}. Field rights and status moves follow `actionAbilities` of the domain;
  * every refusal names its field and writes nothing.
  */
-export async function updateAction(tx: Tx, deps: ActionsDeps, p: Principal, id: string, body: ActionUpdate, lang: Principal['locale']): Promise<AfterCommit> {
+export async function updateAction(
+  tx: Tx,
+  deps: ActionsDeps,
+  p: Principal,
+  id: string,
+  body: ActionUpdate,
+  lang: Principal['locale'],
+): Promise<AfterCommit> {
   const row = await actionRow(tx, id, true);
   refuseFrozenWrites(p);
   const canUpdate = can(p.access, 'Action', 'update');
@@ -53,10 +71,15 @@ export async function updateAction(tx: Tx, deps: ActionsDeps, p: Principal, id: 
   refuseClosed(row);
 
   // Only what really changes counts (a form sends every field back).
-  const changed = Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && (k === 'status' ? v !== row.status : v !== row[COLUMN[k as keyof typeof COLUMN]]))) as ActionUpdate;
+  const changed = Object.fromEntries(
+    Object.entries(body).filter(
+      ([k, v]) => v !== undefined && (k === 'status' ? v !== row.status : v !== row[COLUMN[k as keyof typeof COLUMN]]),
+    ),
+  ) as ActionUpdate;
   if (!canUpdate) {
     const refused = Object.keys(changed).filter((k) => !(ACTION_RESPONSIBLE_FIELDS as readonly string[]).includes(k));
-    if (refused.length > 0) throw new AppError('forbidden', { fields: Object.fromEntries(refused.map((k) => [k, 'actions.validation.notAllowed'])) });
+    if (refused.length > 0)
+      throw new AppError('forbidden', { fields: Object.fromEntries(refused.map((k) => [k, 'actions.validation.notAllowed'])) });
   }
 
   const fields: Record<string, string> = {};
@@ -82,10 +105,17 @@ export async function updateAction(tx: Tx, deps: ActionsDeps, p: Principal, id: 
     const label = (s: ActionStatus) => translate(lang, `actions.status.${s}`);
     if (ACTION_SYSTEM_TARGETS.includes(changed.status)) fields['status'] = 'actions.validation.overdueBySystem';
     else if (!canMoveAction(from, changed.status)) {
-      throw new AppError('validation_failed', { fields: { status: 'actions.validation.transition' }, vars: { from: label(from), to: label(changed.status) } });
+      throw new AppError('validation_failed', {
+        fields: { status: 'actions.validation.transition' },
+        vars: { from: label(from), to: label(changed.status) },
+      });
     } else if (from === 'overdue' && changed.status === 'open') {
       if (dueDate < today) fields['status'] = 'actions.validation.stillOverdue';
-    } else if (!actionAbilities({ status: from, responsible_id: row.responsibleId }, { userId: p.userId, canUpdate }).move_to.includes(changed.status)) {
+    } else if (
+      !actionAbilities({ status: from, responsible_id: row.responsibleId }, { userId: p.userId, canUpdate }).move_to.includes(
+        changed.status,
+      )
+    ) {
       throw new AppError('forbidden', { fields: { status: 'actions.validation.notAllowed' } });
     }
   } else if (from === 'overdue' && changed.due_date !== undefined && changed.due_date >= today) {
@@ -112,8 +142,16 @@ export async function updateAction(tx: Tx, deps: ActionsDeps, p: Principal, id: 
   }
   await tx.update(actions).set(set).where(eq(actions.id, id));
   // One history entry per change, so its parts never come out of order.
-  if (to !== from) await recordAudit(tx, { actorUserId: p.userId, action: 'action_status', entity: 'Action', entityId: id, changes: { ...diff, from, to } });
-  else if (Object.keys(diff).length > 0) await recordAudit(tx, { actorUserId: p.userId, action: 'action_update', entity: 'Action', entityId: id, changes: diff });
+  if (to !== from)
+    await recordAudit(tx, {
+      actorUserId: p.userId,
+      action: 'action_status',
+      entity: 'Action',
+      entityId: id,
+      changes: { ...diff, from, to },
+    });
+  else if (Object.keys(diff).length > 0)
+    await recordAudit(tx, { actorUserId: p.userId, action: 'action_update', entity: 'Action', entityId: id, changes: diff });
 
   const mail: Array<QueuedTemplatedMail | null> = [];
   const mailed = { id, serial: row.serial, description: changed.description ?? row.description, dueDate, sourceType: row.sourceType };
@@ -128,34 +166,76 @@ export async function updateAction(tx: Tx, deps: ActionsDeps, p: Principal, id: 
 }
 
 /** POST /api/actions/{id}/attachments: the responsible person or an updater adds a file or photo. */
-export async function addAttachment(tx: Tx, deps: ActionsDeps & Pick<AppDeps, 'storage'>, p: Principal, id: string, upload: Upload): Promise<{ file: StoredFile; afterCommit: AfterCommit }> {
+export async function addAttachment(
+  tx: Tx,
+  deps: ActionsDeps & Pick<AppDeps, 'storage'>,
+  p: Principal,
+  id: string,
+  upload: Upload,
+): Promise<{ file: StoredFile; afterCommit: AfterCommit }> {
   const row = await actionRow(tx, id, true);
   refuseClosed(row);
   refuseFrozenWrites(p);
-  if (!actionAbilities({ status: row.status, responsible_id: row.responsibleId }, { userId: p.userId, canUpdate: can(p.access, 'Action', 'update') }).report) {
+  if (
+    !actionAbilities(
+      { status: row.status, responsible_id: row.responsibleId },
+      { userId: p.userId, canUpdate: can(p.access, 'Action', 'update') },
+    ).report
+  ) {
     throw new AppError('forbidden');
   }
-  const file = await deps.storage.store(tx, { purpose: 'attachment', fileName: upload.fileName, bytes: upload.bytes, uploadedBy: p.userId });
+  const file = await deps.storage.store(tx, {
+    purpose: 'attachment',
+    fileName: upload.fileName,
+    bytes: upload.bytes,
+    uploadedBy: p.userId,
+  });
   await tx.insert(actionAttachments).values({ actionId: id, fileId: file.id });
   await tx.update(actions).set({ updatedAt: new Date() }).where(eq(actions.id, id));
-  await recordAudit(tx, { actorUserId: p.userId, action: 'action_attach', entity: 'Action', entityId: id, changes: { file_id: file.id, file_name: file.file_name } });
+  await recordAudit(tx, {
+    actorUserId: p.userId,
+    action: 'action_attach',
+    entity: 'Action',
+    entityId: id,
+    changes: { file_id: file.id, file_name: file.file_name },
+  });
   return { file, afterCommit: afterCommitOf(deps, p.organizationId, [{ id, change: 'updated' }], []) };
 }
 
 /** DELETE /api/actions/{id}/attachments/{fileId}: the file goes, its space comes back to the quota. */
-export async function removeAttachment(tx: Tx, deps: ActionsDeps & Pick<AppDeps, 'storage'>, p: Principal, id: string, fileId: string): Promise<AfterCommit> {
+export async function removeAttachment(
+  tx: Tx,
+  deps: ActionsDeps & Pick<AppDeps, 'storage'>,
+  p: Principal,
+  id: string,
+  fileId: string,
+): Promise<AfterCommit> {
   const row = await actionRow(tx, id, true);
   refuseClosed(row);
   if (p.trialExpired) throw new AppError('free_trial_expired');
-  if (!actionAbilities({ status: row.status, responsible_id: row.responsibleId }, { userId: p.userId, canUpdate: can(p.access, 'Action', 'update') }).report) {
+  if (
+    !actionAbilities(
+      { status: row.status, responsible_id: row.responsibleId },
+      { userId: p.userId, canUpdate: can(p.access, 'Action', 'update') },
+    ).report
+  ) {
     throw new AppError('forbidden');
   }
-  const [link] = await tx.delete(actionAttachments).where(and(eq(actionAttachments.actionId, id), eq(actionAttachments.fileId, fileId))).returning();
+  const [link] = await tx
+    .delete(actionAttachments)
+    .where(and(eq(actionAttachments.actionId, id), eq(actionAttachments.fileId, fileId)))
+    .returning();
   if (!link) throw new AppError('not_found');
   const stored = await deps.storage.find(tx, fileId);
   const removed = await deps.storage.remove(tx, fileId);
   await tx.update(actions).set({ updatedAt: new Date() }).where(eq(actions.id, id));
-  await recordAudit(tx, { actorUserId: p.userId, action: 'action_detach', entity: 'Action', entityId: id, changes: { file_id: fileId, file_name: stored?.fileName ?? null } });
+  await recordAudit(tx, {
+    actorUserId: p.userId,
+    action: 'action_detach',
+    entity: 'Action',
+    entityId: id,
+    changes: { file_id: fileId, file_name: stored?.fileName ?? null },
+  });
   const push = afterCommitOf(deps, p.organizationId, [{ id, change: 'updated' }], []);
   return async () => {
     await removed?.purge();

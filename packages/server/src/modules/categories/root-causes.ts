@@ -1,6 +1,11 @@
 import {
-  rootCauseAncestors, rootCauseDescendants, rootCauseIndex, rootCauseMoveProblem,
-  type RootCauseCreate, type RootCauseNode, type RootCauseUpdate,
+  rootCauseAncestors,
+  rootCauseDescendants,
+  rootCauseIndex,
+  rootCauseMoveProblem,
+  type RootCauseCreate,
+  type RootCauseNode,
+  type RootCauseUpdate,
 } from '@bulwark/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -62,7 +67,11 @@ function findNode(tree: Tree, id: string): Node {
   return node;
 }
 
-export type RootCauseListQuery = { type_name?: string | undefined; search?: string | undefined; status?: 'active' | 'inactive' | undefined };
+export type RootCauseListQuery = {
+  type_name?: string | undefined;
+  search?: string | undefined;
+  status?: 'active' | 'inactive' | undefined;
+};
 
 /** GET /api/root_cause_settings: the tree in reading order; a search keeps the matches and the path to them. */
 export async function listRootCauses(tx: Tx, q: RootCauseListQuery) {
@@ -141,7 +150,13 @@ export async function createRootCause(tx: Tx, p: Principal, body: RootCauseCreat
   if (parent && !parent.active) throw new AppError('validation_failed', { fields: { parent_id: 'categories.validation.parentInactive' } });
   assertNameFree(tree, parentId, body.name);
   const [row] = await tx.insert(rootCauseSettings).values({ name: body.name, parentId, createdBy: p.userId }).returning();
-  await recordAudit(tx, { actorUserId: p.userId, action: 'create', entity: 'RootCauseSetting', entityId: row!.id, changes: { name: body.name, parentId } });
+  await recordAudit(tx, {
+    actorUserId: p.userId,
+    action: 'create',
+    entity: 'RootCauseSetting',
+    entityId: row!.id,
+    changes: { name: body.name, parentId },
+  });
   const node = { ...row!, parent_id: row!.parentId };
   tree.byId.set(node.id, node);
   tree.children.set(parentId, [...(tree.children.get(parentId) ?? []), node]);
@@ -154,7 +169,7 @@ export async function updateRootCause(tx: Tx, p: Principal, id: string, body: Ro
   const node = findNode(tree, id);
   const parentId = body.parent_id === undefined ? node.parentId : body.parent_id;
   const moving = parentId !== node.parentId;
-  const parent = moving ? checkParent(tree, id, parentId) : (parentId ? tree.byId.get(parentId) ?? null : null);
+  const parent = moving ? checkParent(tree, id, parentId) : parentId ? (tree.byId.get(parentId) ?? null) : null;
   const name = body.name ?? node.name;
   if (moving || name.toLowerCase() !== node.name.toLowerCase()) assertNameFree(tree, parentId, name, id);
 
@@ -175,18 +190,28 @@ export async function updateRootCause(tx: Tx, p: Principal, id: string, body: Ro
   }
 
   const now = new Date();
-  const [row] = await tx.update(rootCauseSettings).set({ name, parentId, active, updatedAt: now }).where(eq(rootCauseSettings.id, id)).returning();
+  const [row] = await tx
+    .update(rootCauseSettings)
+    .set({ name, parentId, active, updatedAt: now })
+    .where(eq(rootCauseSettings.id, id))
+    .returning();
   if (cascade.length > 0) {
     await tx.update(rootCauseSettings).set({ active, updatedAt: now }).where(inArray(rootCauseSettings.id, cascade));
   }
   await recordAudit(tx, {
-    actorUserId: p.userId, action: 'update', entity: 'RootCauseSetting', entityId: id,
+    actorUserId: p.userId,
+    action: 'update',
+    entity: 'RootCauseSetting',
+    entityId: id,
     changes: { ...body, ...(cascade.length > 0 ? { alsoChanged: cascade } : {}) },
   });
   const updated = { ...row!, parent_id: row!.parentId };
   // Reflect the change in the in-memory tree for the answer's type name, depth and counts.
   if (moving) {
-    tree.children.set(node.parentId, (tree.children.get(node.parentId) ?? []).filter((c) => c.id !== id));
+    tree.children.set(
+      node.parentId,
+      (tree.children.get(node.parentId) ?? []).filter((c) => c.id !== id),
+    );
     tree.children.set(parentId, [...(tree.children.get(parentId) ?? []), updated]);
   }
   tree.byId.set(id, updated);
@@ -201,5 +226,11 @@ export async function deleteRootCause(tx: Tx, p: Principal, id: string): Promise
     throw new AppError('conflict', { fields: { id: 'categories.validation.hasChildren' } });
   }
   await tx.delete(rootCauseSettings).where(eq(rootCauseSettings.id, id));
-  await recordAudit(tx, { actorUserId: p.userId, action: 'delete', entity: 'RootCauseSetting', entityId: id, changes: { name: node.name, parentId: node.parentId } });
+  await recordAudit(tx, {
+    actorUserId: p.userId,
+    action: 'delete',
+    entity: 'RootCauseSetting',
+    entityId: id,
+    changes: { name: node.name, parentId: node.parentId },
+  });
 }

@@ -9,11 +9,21 @@ import { categories, rootCauseSettings, subCategories } from './tables.js';
 type SeedCategory = { module: CategoryModule; type: CategoryType; name: string; subs?: string[] };
 
 const DEMO_CATEGORIES: SeedCategory[] = [
-  { module: 'observations', type: 'unsafe_act', name: 'PPE not used', subs: ['Eye protection', 'Hearing protection', 'Gloves', 'Safety footwear'] },
+  {
+    module: 'observations',
+    type: 'unsafe_act',
+    name: 'PPE not used',
+    subs: ['Eye protection', 'Hearing protection', 'Gloves', 'Safety footwear'],
+  },
   { module: 'observations', type: 'unsafe_act', name: 'Working at height', subs: ['No harness', 'Unsafe ladder use'] },
   { module: 'observations', type: 'unsafe_act', name: 'Manual handling', subs: ['Lifting', 'Carrying', 'Twisting'] },
   { module: 'observations', type: 'unsafe_act', name: 'Bypassing safety devices' },
-  { module: 'observations', type: 'unsafe_condition', name: 'Housekeeping', subs: ['Slippery floor', 'Cluttered walkway', 'Waste not segregated'] },
+  {
+    module: 'observations',
+    type: 'unsafe_condition',
+    name: 'Housekeeping',
+    subs: ['Slippery floor', 'Cluttered walkway', 'Waste not segregated'],
+  },
   { module: 'observations', type: 'unsafe_condition', name: 'Electrical', subs: ['Exposed wiring', 'Overloaded socket'] },
   { module: 'observations', type: 'unsafe_condition', name: 'Fire safety', subs: ['Blocked exit', 'Extinguisher missing'] },
   { module: 'observations', type: 'unsafe_condition', name: 'Machine guarding' },
@@ -50,25 +60,43 @@ export async function seedDemoCategories(tx: Tx): Promise<{ categories: number; 
 type Branch = { name: string; below?: Branch[] };
 
 const DEMO_ROOT_CAUSES: Branch[] = [
-  { name: 'People', below: [
-    { name: 'Training', below: [{ name: 'Not trained for the task' }, { name: 'Training not refreshed' }, { name: 'Induction skipped' }] },
-    { name: 'Behaviour', below: [{ name: 'Shortcut taken to save time' }, { name: 'Rule known but ignored' }] },
-    { name: 'Fitness for work', below: [{ name: 'Fatigue' }, { name: 'Under the influence' }] },
-  ] },
-  { name: 'Equipment', below: [
-    { name: 'Maintenance', below: [{ name: 'Preventive maintenance overdue' }, { name: 'Defect reported but not fixed' }] },
-    { name: 'Design', below: [{ name: 'No guard fitted' }, { name: 'Unsuitable for the task' }] },
-    { name: 'Tools', below: [{ name: 'Damaged tool in use' }] },
-  ] },
-  { name: 'Environment', below: [
-    { name: 'Workplace conditions', below: [{ name: 'Poor lighting' }, { name: 'Slippery surface' }, { name: 'Extreme temperature' }] },
-    { name: 'Housekeeping', below: [{ name: 'Materials stored in walkways' }] },
-  ] },
-  { name: 'Procedures', below: [
-    { name: 'Missing procedure', below: [{ name: 'Task never assessed' }] },
-    { name: 'Inadequate procedure', below: [{ name: 'Hazard not identified in the risk assessment' }, { name: 'Procedure out of date' }] },
-    { name: 'Supervision', below: [{ name: 'No supervisor on shift' }, { name: 'Permit to work not checked' }] },
-  ] },
+  {
+    name: 'People',
+    below: [
+      {
+        name: 'Training',
+        below: [{ name: 'Not trained for the task' }, { name: 'Training not refreshed' }, { name: 'Induction skipped' }],
+      },
+      { name: 'Behaviour', below: [{ name: 'Shortcut taken to save time' }, { name: 'Rule known but ignored' }] },
+      { name: 'Fitness for work', below: [{ name: 'Fatigue' }, { name: 'Under the influence' }] },
+    ],
+  },
+  {
+    name: 'Equipment',
+    below: [
+      { name: 'Maintenance', below: [{ name: 'Preventive maintenance overdue' }, { name: 'Defect reported but not fixed' }] },
+      { name: 'Design', below: [{ name: 'No guard fitted' }, { name: 'Unsuitable for the task' }] },
+      { name: 'Tools', below: [{ name: 'Damaged tool in use' }] },
+    ],
+  },
+  {
+    name: 'Environment',
+    below: [
+      { name: 'Workplace conditions', below: [{ name: 'Poor lighting' }, { name: 'Slippery surface' }, { name: 'Extreme temperature' }] },
+      { name: 'Housekeeping', below: [{ name: 'Materials stored in walkways' }] },
+    ],
+  },
+  {
+    name: 'Procedures',
+    below: [
+      { name: 'Missing procedure', below: [{ name: 'Task never assessed' }] },
+      {
+        name: 'Inadequate procedure',
+        below: [{ name: 'Hazard not identified in the risk assessment' }, { name: 'Procedure out of date' }],
+      },
+      { name: 'Supervision', below: [{ name: 'No supervisor on shift' }, { name: 'Permit to work not checked' }] },
+    ],
+  },
 ];
 
 export async function seedDemoRootCauses(tx: Tx): Promise<number> {

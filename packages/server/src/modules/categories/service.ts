@@ -1,6 +1,13 @@
 import {
-  isCategoryTypeOf, type Category, type CategoryCreate, type CategoryModule, type CategoryType, type CategoryUpdate,
-  type SubCategory, type SubCategoryCreate, type SubCategoryUpdate,
+  isCategoryTypeOf,
+  type Category,
+  type CategoryCreate,
+  type CategoryModule,
+  type CategoryType,
+  type CategoryUpdate,
+  type SubCategory,
+  type SubCategoryCreate,
+  type SubCategoryUpdate,
 } from '@bulwark/domain';
 import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -19,7 +26,10 @@ const nameTaken = () => new AppError('conflict', { fields: { name: 'categories.v
 export function categoryNameRace(err: unknown): AppError | null {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const pg = e as { code?: string; constraint?: string };
-    if (pg.code === '23505' && ['categories_name_unique', 'sub_categories_name_unique', 'root_cause_settings_name_unique'].includes(pg.constraint ?? '')) {
+    if (
+      pg.code === '23505' &&
+      ['categories_name_unique', 'sub_categories_name_unique', 'root_cause_settings_name_unique'].includes(pg.constraint ?? '')
+    ) {
       return nameTaken();
     }
   }
@@ -30,22 +40,36 @@ const subCount = sql<number>`(select count(*)::int from ${subCategories} s where
 
 function toCategory(row: CategoryRow, subCategoryCount: number): Category {
   return {
-    id: row.id, module: row.module, type: row.type, name: row.name, description: row.description, active: row.active,
+    id: row.id,
+    module: row.module,
+    type: row.type,
+    name: row.name,
+    description: row.description,
+    active: row.active,
     sub_category_count: Number(subCategoryCount),
-    created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
 function toSubCategory(row: SubCategoryRow): SubCategory {
   return {
-    id: row.id, category_id: row.categoryId, name: row.name, active: row.active,
-    created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+    id: row.id,
+    category_id: row.categoryId,
+    name: row.name,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
 export type CategoryListQuery = {
-  page: number; per_page: number; search?: string | undefined;
-  module?: CategoryModule | undefined; type?: CategoryType | undefined; status?: 'active' | 'inactive' | undefined;
+  page: number;
+  per_page: number;
+  search?: string | undefined;
+  module?: CategoryModule | undefined;
+  type?: CategoryType | undefined;
+  status?: 'active' | 'inactive' | undefined;
 };
 
 /** GET /api/categories: filtered by module, type, status and name, one page at a time. */
@@ -57,9 +81,13 @@ export async function listCategories(tx: Tx, q: CategoryListQuery) {
   if (q.search) where.push(ilike(categories.name, searchPattern(q.search)));
   const filter = where.length > 0 ? and(...where) : undefined;
   const { limit, offset } = pageWindow(q);
-  const rows = await tx.select({ row: categories, subs: subCount }).from(categories).where(filter)
+  const rows = await tx
+    .select({ row: categories, subs: subCount })
+    .from(categories)
+    .where(filter)
     .orderBy(asc(categories.module), asc(categories.type), sql`lower(${categories.name})`, asc(categories.id))
-    .limit(limit).offset(offset);
+    .limit(limit)
+    .offset(offset);
   const [total] = await tx.select({ n: count() }).from(categories).where(filter);
   return {
     categories: rows.map((r) => toCategory(r.row, r.subs)),
@@ -77,24 +105,42 @@ async function findCategory(tx: Tx, id: string, lock = false): Promise<CategoryR
 
 export async function getCategory(tx: Tx, id: string) {
   const row = await findCategory(tx, id);
-  const subs = await tx.select().from(subCategories).where(eq(subCategories.categoryId, id))
+  const subs = await tx
+    .select()
+    .from(subCategories)
+    .where(eq(subCategories.categoryId, id))
     .orderBy(sql`lower(${subCategories.name})`, asc(subCategories.id));
   return { category: toCategory(row, subs.length), sub_categories: subs.map(toSubCategory) };
 }
 
 async function assertCategoryNameFree(tx: Tx, module: CategoryModule, type: CategoryType, name: string, exceptId?: string) {
-  const [clash] = await tx.select({ id: categories.id }).from(categories).where(and(
-    eq(categories.module, module), eq(categories.type, type), sql`lower(${categories.name}) = lower(${name})`,
-    exceptId ? ne(categories.id, exceptId) : undefined,
-  ));
+  const [clash] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      and(
+        eq(categories.module, module),
+        eq(categories.type, type),
+        sql`lower(${categories.name}) = lower(${name})`,
+        exceptId ? ne(categories.id, exceptId) : undefined,
+      ),
+    );
   if (clash) throw nameTaken();
 }
 
 export async function createCategory(tx: Tx, p: Principal, body: CategoryCreate): Promise<Category> {
   await assertCategoryNameFree(tx, body.module, body.type, body.name);
-  const [row] = await tx.insert(categories).values({
-    module: body.module, type: body.type, name: body.name, description: body.description ?? '', active: body.active ?? true, createdBy: p.userId,
-  }).returning();
+  const [row] = await tx
+    .insert(categories)
+    .values({
+      module: body.module,
+      type: body.type,
+      name: body.name,
+      description: body.description ?? '',
+      active: body.active ?? true,
+      createdBy: p.userId,
+    })
+    .returning();
   await recordAudit(tx, { actorUserId: p.userId, action: 'create', entity: 'Category', entityId: row!.id, changes: { ...body } });
   return toCategory(row!, 0);
 }
@@ -109,19 +155,33 @@ export async function updateCategory(tx: Tx, p: Principal, id: string, body: Cat
   if (name.toLowerCase() !== current.name.toLowerCase() || type !== current.type) {
     await assertCategoryNameFree(tx, current.module, type, name, id);
   }
-  const [row] = await tx.update(categories).set({
-    type, name, description: body.description ?? current.description, active: body.active ?? current.active, updatedAt: new Date(),
-  }).where(eq(categories.id, id)).returning();
+  const [row] = await tx
+    .update(categories)
+    .set({
+      type,
+      name,
+      description: body.description ?? current.description,
+      active: body.active ?? current.active,
+      updatedAt: new Date(),
+    })
+    .where(eq(categories.id, id))
+    .returning();
   await recordAudit(tx, { actorUserId: p.userId, action: 'update', entity: 'Category', entityId: id, changes: { ...body } });
   const [subs] = await tx.select({ n: count() }).from(subCategories).where(eq(subCategories.categoryId, id));
   return toCategory(row!, Number(subs?.n ?? 0));
 }
 
 async function assertSubNameFree(tx: Tx, categoryId: string, name: string, exceptId?: string) {
-  const [clash] = await tx.select({ id: subCategories.id }).from(subCategories).where(and(
-    eq(subCategories.categoryId, categoryId), sql`lower(${subCategories.name}) = lower(${name})`,
-    exceptId ? ne(subCategories.id, exceptId) : undefined,
-  ));
+  const [clash] = await tx
+    .select({ id: subCategories.id })
+    .from(subCategories)
+    .where(
+      and(
+        eq(subCategories.categoryId, categoryId),
+        sql`lower(${subCategories.name}) = lower(${name})`,
+        exceptId ? ne(subCategories.id, exceptId) : undefined,
+      ),
+    );
   if (clash) throw nameTaken();
 }
 
@@ -129,19 +189,44 @@ export async function createSubCategory(tx: Tx, p: Principal, categoryId: string
   // Locking the category serialises sub-category writes under it (the name check and the insert).
   await findCategory(tx, categoryId, true);
   await assertSubNameFree(tx, categoryId, body.name);
-  const [row] = await tx.insert(subCategories).values({ categoryId, name: body.name, active: body.active ?? true, createdBy: p.userId }).returning();
-  await recordAudit(tx, { actorUserId: p.userId, action: 'create', entity: 'SubCategory', entityId: row!.id, changes: { categoryId, ...body } });
+  const [row] = await tx
+    .insert(subCategories)
+    .values({ categoryId, name: body.name, active: body.active ?? true, createdBy: p.userId })
+    .returning();
+  await recordAudit(tx, {
+    actorUserId: p.userId,
+    action: 'create',
+    entity: 'SubCategory',
+    entityId: row!.id,
+    changes: { categoryId, ...body },
+  });
   return toSubCategory(row!);
 }
 
-export async function updateSubCategory(tx: Tx, p: Principal, categoryId: string, subId: string, body: SubCategoryUpdate): Promise<SubCategory> {
+export async function updateSubCategory(
+  tx: Tx,
+  p: Principal,
+  categoryId: string,
+  subId: string,
+  body: SubCategoryUpdate,
+): Promise<SubCategory> {
   await findCategory(tx, categoryId, true);
-  const [current] = await tx.select().from(subCategories).where(and(eq(subCategories.categoryId, categoryId), eq(subCategories.id, subId)));
+  const [current] = await tx
+    .select()
+    .from(subCategories)
+    .where(and(eq(subCategories.categoryId, categoryId), eq(subCategories.id, subId)));
   if (!current) throw new AppError('not_found');
-  if (body.name !== undefined && body.name.toLowerCase() !== current.name.toLowerCase()) await assertSubNameFree(tx, categoryId, body.name, subId);
-  const [row] = await tx.update(subCategories).set({
-    name: body.name ?? current.name, active: body.active ?? current.active, updatedAt: new Date(),
-  }).where(eq(subCategories.id, subId)).returning();
+  if (body.name !== undefined && body.name.toLowerCase() !== current.name.toLowerCase())
+    await assertSubNameFree(tx, categoryId, body.name, subId);
+  const [row] = await tx
+    .update(subCategories)
+    .set({
+      name: body.name ?? current.name,
+      active: body.active ?? current.active,
+      updatedAt: new Date(),
+    })
+    .where(eq(subCategories.id, subId))
+    .returning();
   await recordAudit(tx, { actorUserId: p.userId, action: 'update', entity: 'SubCategory', entityId: subId, changes: { ...body } });
   return toSubCategory(row!);
 }

@@ -16,8 +16,16 @@ export const mailersModule: ServerModule = {
       [MAIL_SWEEP_QUEUE]: async () => {
         if (!deps.mail.smtpEnabled || !deps.jobs) return;
         // The owner connection: the sweep serves every organisation.
-        const stale = await deps.db.owner.select({ organizationId: mailOutbox.organizationId, id: mailOutbox.id }).from(mailOutbox)
-          .where(and(eq(mailOutbox.status, 'pending'), eq(mailOutbox.attempts, 0), lt(mailOutbox.createdAt, new Date(Date.now() - STALE_PENDING_MS))))
+        const stale = await deps.db.owner
+          .select({ organizationId: mailOutbox.organizationId, id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(
+            and(
+              eq(mailOutbox.status, 'pending'),
+              eq(mailOutbox.attempts, 0),
+              lt(mailOutbox.createdAt, new Date(Date.now() - STALE_PENDING_MS)),
+            ),
+          )
           .limit(500);
         for (const m of stale) await deps.jobs.send(MAIL_QUEUE, { organizationId: m.organizationId, id: m.id });
       },

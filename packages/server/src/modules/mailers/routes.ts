@@ -1,6 +1,12 @@
 import {
-  LANGUAGES, errorResponse, isMailerScenarioId, mailOutboxItemSchema, mailerModulesResponse, mailerScenarioDetailSchema,
-  mailerScenariosResponse, mailerTemplateSchema,
+  LANGUAGES,
+  errorResponse,
+  isMailerScenarioId,
+  mailOutboxItemSchema,
+  mailerModulesResponse,
+  mailerScenarioDetailSchema,
+  mailerScenariosResponse,
+  mailerTemplateSchema,
 } from '@bulwark/domain';
 import { count, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +20,12 @@ import { AppError } from '../../platform/errors.js';
 import { principalOf } from '../../platform/http/access.js';
 import { listQuery, pageWindow, pagination, paginationSchema } from '../../platform/http/list.js';
 import {
-  listMailerModules, listMailerScenarios, mailerScenarioDetail, requireModule, resetMailerTemplate, saveMailerTemplate,
+  listMailerModules,
+  listMailerScenarios,
+  mailerScenarioDetail,
+  requireModule,
+  resetMailerTemplate,
+  saveMailerTemplate,
 } from './service.js';
 
 const tags = ['Mailers'];
@@ -34,8 +45,11 @@ const scenarioParams = moduleParams.extend({ scenarioId: z.string().max(60) });
  */
 export function outboxBody(body: string, status: 'pending' | 'sent' | 'failed' | 'kept', forViewer = true): string {
   const hideAll = status !== 'kept';
-  return body.replace(/(\/password-reset\/)([^\s?#]+)(\?activate=1)?/g, (link, prefix: string, _token: string, activate: string | undefined) =>
-    hideAll || (!activate && !forViewer) ? `${prefix}••••••${activate ?? ''}` : link);
+  return body.replace(
+    /(\/password-reset\/)([^\s?#]+)(\?activate=1)?/g,
+    (link, prefix: string, _token: string, activate: string | undefined) =>
+      hideAll || (!activate && !forViewer) ? `${prefix}••••••${activate ?? ''}` : link,
+  );
 }
 
 /** The organisation in the URL must be the caller's own; any other id is "not found", like a missing one. */
@@ -55,89 +69,149 @@ export function mailerRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // Paths keep the name :id for the organisation: find-my-way needs one parameter name per position,
   // and /api/organizations/:id is the organisation route of the platform core.
-  r.get('/api/organizations/:id/mailer_modules', {
-    config: admin,
-    schema: { tags, summary: 'Modules of mail content management, with how many scenarios each has customised', params: orgParams, response: { 200: mailerModulesResponse, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    ownOrganization(p, req.params.id);
-    return inOrg(p, (tx) => listMailerModules(tx));
-  });
-
-  r.get('/api/organizations/:id/mailer_modules/:moduleId/scenarios', {
-    config: admin,
-    schema: { tags, summary: 'Scenarios of one module, their variables and customised languages', params: moduleParams, response: { 200: mailerScenariosResponse, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    ownOrganization(p, req.params.id);
-    const module = requireModule(req.params.moduleId);
-    return inOrg(p, (tx) => listMailerScenarios(tx, module));
-  });
-
-  r.get('/api/organizations/:id/mailer_modules/:moduleId/scenarios/:scenarioId', {
-    config: admin,
-    schema: { tags, summary: 'One scenario: its texts in every language (own or default) and the defaults', params: scenarioParams, response: { 200: mailerScenarioDetailSchema, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    ownOrganization(p, req.params.id);
-    const { module, id } = scenarioOf(req.params);
-    return inOrg(p, (tx) => mailerScenarioDetail(tx, module, id));
-  });
-
-  r.put('/api/organizations/:id/mailer_modules/:moduleId/scenarios/:scenarioId', {
-    config: admin,
-    schema: {
-      tags, summary: 'Save the organisation\'s texts of a scenario in one language (variables checked)',
-      params: scenarioParams, body: mailerTemplateSchema, response: { 200: mailerScenarioDetailSchema, ...errors },
+  r.get(
+    '/api/organizations/:id/mailer_modules',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Modules of mail content management, with how many scenarios each has customised',
+        params: orgParams,
+        response: { 200: mailerModulesResponse, ...errors },
+      },
     },
-  }, async (req) => {
-    const p = principalOf(req);
-    ownOrganization(p, req.params.id);
-    const { module, id } = scenarioOf(req.params);
-    return inOrg(p, async (tx) => {
-      await saveMailerTemplate(tx, p.userId, id, req.body, req.lang);
-      return mailerScenarioDetail(tx, module, id);
-    });
-  });
-
-  r.delete('/api/organizations/:id/mailer_modules/:moduleId/scenarios/:scenarioId', {
-    config: admin,
-    schema: {
-      tags, summary: 'Reset a scenario\'s texts in one language to the default',
-      params: scenarioParams, querystring: z.object({ language: z.enum(LANGUAGES, { message: 'validation.invalid' }) }),
-      response: { 200: mailerScenarioDetailSchema, ...errors },
+    async (req) => {
+      const p = principalOf(req);
+      ownOrganization(p, req.params.id);
+      return inOrg(p, (tx) => listMailerModules(tx));
     },
-  }, async (req) => {
-    const p = principalOf(req);
-    ownOrganization(p, req.params.id);
-    const { module, id } = scenarioOf(req.params);
-    return inOrg(p, async (tx) => {
-      await resetMailerTemplate(tx, p.userId, id, req.query.language);
-      return mailerScenarioDetail(tx, module, id);
-    });
-  });
+  );
 
-  r.get('/api/mail_outbox', {
-    config: admin,
-    schema: {
-      tags, summary: 'The organisation\'s outbox, newest first (what was sent, is pending, failed, or kept without SMTP)',
-      querystring: listQuery.pick({ page: true, per_page: true }),
-      response: { 200: z.object({ mails: z.array(mailOutboxItemSchema), pagination: paginationSchema, smtp_enabled: z.boolean() }), ...errors },
+  r.get(
+    '/api/organizations/:id/mailer_modules/:moduleId/scenarios',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Scenarios of one module, their variables and customised languages',
+        params: moduleParams,
+        response: { 200: mailerScenariosResponse, ...errors },
+      },
     },
-  }, async (req) => {
-    const p = principalOf(req);
-    const { limit, offset } = pageWindow(req.query);
-    return inOrg(p, async (tx) => {
-      const rows = await tx.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit).offset(offset);
-      const [total] = await tx.select({ n: count() }).from(mailOutbox);
-      return {
-        mails: rows.map((m) => ({
-          id: m.id, to: m.toAddress, subject: m.subject, body: outboxBody(m.body, m.status, m.toAddress.toLowerCase() === p.email.toLowerCase()), status: m.status, attempts: m.attempts,
-          last_error: m.lastError, created_at: m.createdAt.toISOString(), sent_at: m.sentAt?.toISOString() ?? null,
-        })),
-        pagination: pagination(Number(total?.n ?? 0), req.query.page, req.query.per_page),
-        smtp_enabled: deps.mail.smtpEnabled,
-      };
-    });
-  });
+    async (req) => {
+      const p = principalOf(req);
+      ownOrganization(p, req.params.id);
+      const module = requireModule(req.params.moduleId);
+      return inOrg(p, (tx) => listMailerScenarios(tx, module));
+    },
+  );
+
+  r.get(
+    '/api/organizations/:id/mailer_modules/:moduleId/scenarios/:scenarioId',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'One scenario: its texts in every language (own or default) and the defaults',
+        params: scenarioParams,
+        response: { 200: mailerScenarioDetailSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      ownOrganization(p, req.params.id);
+      const { module, id } = scenarioOf(req.params);
+      return inOrg(p, (tx) => mailerScenarioDetail(tx, module, id));
+    },
+  );
+
+  r.put(
+    '/api/organizations/:id/mailer_modules/:moduleId/scenarios/:scenarioId',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Save the organisation's texts of a scenario in one language (variables checked)",
+        params: scenarioParams,
+        body: mailerTemplateSchema,
+        response: { 200: mailerScenarioDetailSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      ownOrganization(p, req.params.id);
+      const { module, id } = scenarioOf(req.params);
+      return inOrg(p, async (tx) => {
+        await saveMailerTemplate(tx, p.userId, id, req.body, req.lang);
+        return mailerScenarioDetail(tx, module, id);
+      });
+    },
+  );
+
+  r.delete(
+    '/api/organizations/:id/mailer_modules/:moduleId/scenarios/:scenarioId',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Reset a scenario's texts in one language to the default",
+        params: scenarioParams,
+        querystring: z.object({ language: z.enum(LANGUAGES, { message: 'validation.invalid' }) }),
+        response: { 200: mailerScenarioDetailSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      ownOrganization(p, req.params.id);
+      const { module, id } = scenarioOf(req.params);
+      return inOrg(p, async (tx) => {
+        await resetMailerTemplate(tx, p.userId, id, req.query.language);
+        return mailerScenarioDetail(tx, module, id);
+      });
+    },
+  );
+
+  r.get(
+    '/api/mail_outbox',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "The organisation's outbox, newest first (what was sent, is pending, failed, or kept without SMTP)",
+        querystring: listQuery.pick({ page: true, per_page: true }),
+        response: {
+          200: z.object({ mails: z.array(mailOutboxItemSchema), pagination: paginationSchema, smtp_enabled: z.boolean() }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      const { limit, offset } = pageWindow(req.query);
+      return inOrg(p, async (tx) => {
+        const rows = await tx
+          .select()
+          .from(mailOutbox)
+          .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+          .limit(limit)
+          .offset(offset);
+        const [total] = await tx.select({ n: count() }).from(mailOutbox);
+        return {
+          mails: rows.map((m) => ({
+            id: m.id,
+            to: m.toAddress,
+            subject: m.subject,
+            body: outboxBody(m.body, m.status, m.toAddress.toLowerCase() === p.email.toLowerCase()),
+            status: m.status,
+            attempts: m.attempts,
+            last_error: m.lastError,
+            created_at: m.createdAt.toISOString(),
+            sent_at: m.sentAt?.toISOString() ?? null,
+          })),
+          pagination: pagination(Number(total?.n ?? 0), req.query.page, req.query.per_page),
+          smtp_enabled: deps.mail.smtpEnabled,
+        };
+      });
+    },
+  );
 }

@@ -59,7 +59,10 @@ export async function sendTemplatedMail(tx: Tx, deps: Pick<AppDeps, 'mail'>, m: 
   // The recipient as a user: the one named, else the organisation's user with that address (if any).
   const [recipient] = m.userId
     ? await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, m.userId))
-    : await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(sql`lower(${users.email}) = ${m.to.trim().toLowerCase()}`);
+    : await tx
+        .select({ id: users.id, fullName: users.fullName })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${m.to.trim().toLowerCase()}`);
   if (m.userId && !recipient) throw new Error(`sendTemplatedMail(${m.scenario}): no user ${m.userId} in this organisation`);
 
   const values: Record<string, string | undefined> = Object.fromEntries(scenario.variables.map((v) => [v, '']));
@@ -68,7 +71,9 @@ export async function sendTemplatedMail(tx: Tx, deps: Pick<AppDeps, 'mail'>, m: 
   Object.assign(values, m.variables);
 
   const texts = await resolveMailerTexts(tx, m.scenario, m.language);
-  const subject = renderMailerText(texts.subject, values).replace(/[\r\n]+/g, ' ').trim();
+  const subject = renderMailerText(texts.subject, values)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
   const body = renderMailerText(texts.body, values);
   const footer = renderMailerText(texts.footer, values).trim();
 
@@ -78,7 +83,12 @@ export async function sendTemplatedMail(tx: Tx, deps: Pick<AppDeps, 'mail'>, m: 
   }
   let notificationId: string | null = null;
   if (m.userId) {
-    notificationId = await createNotification(tx, { userId: m.userId, title: renderMailerText(texts.in_app, values), body: subject, ...(m.link ? { link: m.link } : {}) });
+    notificationId = await createNotification(tx, {
+      userId: m.userId,
+      title: renderMailerText(texts.in_app, values),
+      body: subject,
+      ...(m.link ? { link: m.link } : {}),
+    });
   }
   return { organizationId, mailId, notificationId, userId: m.userId ?? null };
 }
@@ -87,9 +97,13 @@ export async function sendTemplatedMail(tx: Tx, deps: Pick<AppDeps, 'mail'>, m: 
  * After commit: queue the delivery job for each message (mail.enqueue only writes the outbox row) and
  * push the new notifications. Without SMTP the message stays in the outbox as "kept".
  */
-export async function dispatchTemplatedMail(deps: Pick<AppDeps, 'mail' | 'jobs' | 'push'>, queued: QueuedTemplatedMail | readonly QueuedTemplatedMail[]): Promise<void> {
+export async function dispatchTemplatedMail(
+  deps: Pick<AppDeps, 'mail' | 'jobs' | 'push'>,
+  queued: QueuedTemplatedMail | readonly QueuedTemplatedMail[],
+): Promise<void> {
   for (const q of [queued].flat()) {
-    if (q.mailId && deps.mail.smtpEnabled && deps.jobs) await deps.jobs.send(MAIL_QUEUE, { organizationId: q.organizationId, id: q.mailId });
+    if (q.mailId && deps.mail.smtpEnabled && deps.jobs)
+      await deps.jobs.send(MAIL_QUEUE, { organizationId: q.organizationId, id: q.mailId });
     if (q.notificationId && q.userId) deps.push.toUser(q.userId, { channel: 'notification', change: 'created', id: q.notificationId });
   }
 }

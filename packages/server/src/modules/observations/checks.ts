@@ -12,8 +12,10 @@ export type CheckedSite = { id: string; name: string; timeZone: string; headOfSa
 
 /** The site if it is an active site of the organisation; records the field error otherwise. */
 export async function checkSite(tx: Tx, siteId: string, fields: FieldErrors, field = 'site_id'): Promise<CheckedSite | null> {
-  const [row] = await tx.select({ id: sites.id, name: sites.name, timeZone: sites.timeZone, headOfSafetyId: sites.headOfSafetyId })
-    .from(sites).where(and(eq(sites.id, siteId), eq(sites.isActive, true)));
+  const [row] = await tx
+    .select({ id: sites.id, name: sites.name, timeZone: sites.timeZone, headOfSafetyId: sites.headOfSafetyId })
+    .from(sites)
+    .where(and(eq(sites.id, siteId), eq(sites.isActive, true)));
   if (!row) fields[field] = 'observations.validation.siteUnknown';
   return row ?? null;
 }
@@ -21,25 +23,41 @@ export async function checkSite(tx: Tx, siteId: string, fields: FieldErrors, fie
 /** A division, department or unit of the site. */
 export async function checkNode(tx: Tx, siteId: string, nodeId: string | null, fields: FieldErrors): Promise<void> {
   if (!nodeId) return;
-  const [row] = await tx.select({ id: siteNodes.id }).from(siteNodes).where(and(eq(siteNodes.id, nodeId), eq(siteNodes.siteId, siteId)));
+  const [row] = await tx
+    .select({ id: siteNodes.id })
+    .from(siteNodes)
+    .where(and(eq(siteNodes.id, nodeId), eq(siteNodes.siteId, siteId)));
   if (!row) fields['site_node_id'] = 'observations.validation.nodeUnknown';
 }
 
 /** An active observations category of the type, and an active sub-category of that category. */
 export async function checkCategory(
-  tx: Tx, type: ObservationType, categoryId: string | null, subCategoryId: string | null, fields: FieldErrors,
+  tx: Tx,
+  type: ObservationType,
+  categoryId: string | null,
+  subCategoryId: string | null,
+  fields: FieldErrors,
 ): Promise<void> {
   if (categoryId) {
-    const [cat] = await tx.select({ id: categories.id }).from(categories).where(and(
-      eq(categories.id, categoryId), eq(categories.module, 'observations'), eq(categories.type, type), eq(categories.active, true)));
+    const [cat] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(
+        and(eq(categories.id, categoryId), eq(categories.module, 'observations'), eq(categories.type, type), eq(categories.active, true)),
+      );
     if (!cat) fields['category_id'] = 'observations.validation.categoryUnknown';
   }
   if (subCategoryId) {
     const [sub] = categoryId
-      ? await tx.select({ id: subCategories.id }).from(subCategories)
-        .where(and(eq(subCategories.id, subCategoryId), eq(subCategories.categoryId, categoryId), eq(subCategories.active, true)))
+      ? await tx
+          .select({ id: subCategories.id })
+          .from(subCategories)
+          .where(and(eq(subCategories.id, subCategoryId), eq(subCategories.categoryId, categoryId), eq(subCategories.active, true)))
       : [];
-    if (!sub) fields['sub_category_id'] = categoryId ? 'observations.validation.subCategoryUnknown' : 'observations.validation.subCategoryWithoutCategory';
+    if (!sub)
+      fields['sub_category_id'] = categoryId
+        ? 'observations.validation.subCategoryUnknown'
+        : 'observations.validation.subCategoryWithoutCategory';
   }
 }
 
@@ -61,11 +79,19 @@ export async function checkAttachments(tx: Tx, ids: readonly string[], uploader:
     fields['attachment_ids'] = 'validation.invalid';
     return;
   }
-  const rows = await tx.select({ id: files.id }).from(files)
+  const rows = await tx
+    .select({ id: files.id })
+    .from(files)
     .leftJoin(observationAttachments, eq(observationAttachments.fileId, files.id))
-    .where(and(
-      inArray(files.id, [...ids]), eq(files.purpose, 'attachment'), isNull(observationAttachments.fileId),
-      uploader ? eq(files.uploadedBy, uploader) : and(isNull(files.uploadedBy), gt(files.createdAt, sql`now() - ${GUEST_FILE_TTL}::interval`)),
-    ));
+    .where(
+      and(
+        inArray(files.id, [...ids]),
+        eq(files.purpose, 'attachment'),
+        isNull(observationAttachments.fileId),
+        uploader
+          ? eq(files.uploadedBy, uploader)
+          : and(isNull(files.uploadedBy), gt(files.createdAt, sql`now() - ${GUEST_FILE_TTL}::interval`)),
+      ),
+    );
   if (rows.length !== ids.length) fields['attachment_ids'] = 'observations.validation.attachmentUnknown';
 }

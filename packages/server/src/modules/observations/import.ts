@@ -1,7 +1,21 @@
 import {
-  CONTROL_TYPES, LANGUAGES, OBSERVATION_COMMENT_MAX, OBSERVATION_DESCRIPTION_MAX, OBSERVATION_IMPORT_COLUMNS, OBSERVATION_IMPORT_MAX_ROWS,
-  OBSERVATION_RISK_LEVELS, OBSERVATION_TYPES, isLocalDate, isLocalDateTime, translate,
-  type ActionItem, type ControlType, type Language, type ObservationImportColumn, type ObservationRiskLevel, type ObservationType,
+  CONTROL_TYPES,
+  LANGUAGES,
+  OBSERVATION_COMMENT_MAX,
+  OBSERVATION_DESCRIPTION_MAX,
+  OBSERVATION_IMPORT_COLUMNS,
+  OBSERVATION_IMPORT_MAX_ROWS,
+  OBSERVATION_RISK_LEVELS,
+  OBSERVATION_TYPES,
+  isLocalDate,
+  isLocalDateTime,
+  translate,
+  type ActionItem,
+  type ControlType,
+  type Language,
+  type ObservationImportColumn,
+  type ObservationRiskLevel,
+  type ObservationType,
 } from '@bulwark/domain';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
@@ -47,8 +61,14 @@ function localDateOf(text: string): string | null {
 
 /** Maps the service's field paths back to the sheet's columns. */
 const FIELD_TO_COLUMN: Record<string, ObservationImportColumn> = {
-  site_id: 'site', site_node_id: 'area', observed_at: 'observed_at', category_id: 'category', sub_category_id: 'sub_category',
-  'actions.0.responsible_id': 'action_responsible_email', 'actions.0.due_date': 'action_due_date', 'actions.0.category_id': 'action_description',
+  site_id: 'site',
+  site_node_id: 'area',
+  observed_at: 'observed_at',
+  category_id: 'category',
+  sub_category_id: 'sub_category',
+  'actions.0.responsible_id': 'action_responsible_email',
+  'actions.0.due_date': 'action_due_date',
+  'actions.0.category_id': 'action_description',
 };
 
 /**
@@ -56,30 +76,59 @@ const FIELD_TO_COLUMN: Record<string, ObservationImportColumn> = {
  * caller rolls the transaction back when `errors` is not empty, so an import is all or nothing.
  */
 export async function importObservations(
-  tx: Tx, deps: ObservationsDeps, p: Principal, sheet: { headers: string[]; rows: SheetRow[] }, lang: Language,
+  tx: Tx,
+  deps: ObservationsDeps,
+  p: Principal,
+  sheet: { headers: string[]; rows: SheetRow[] },
+  lang: Language,
 ): Promise<{ imported: number; errors: ImportError[]; afterCommit: AfterCommit }> {
   const columnOf = new Map<string, ObservationImportColumn>();
   for (const h of sheet.headers) {
     const c = HEADERS.get(norm(h));
     if (c) columnOf.set(h, c);
   }
-  const missing = (['type', 'site', 'observed_at', 'risk_level', 'description', 'comment'] as const).filter((c) => ![...columnOf.values()].includes(c));
+  const missing = (['type', 'site', 'observed_at', 'risk_level', 'description', 'comment'] as const).filter(
+    (c) => ![...columnOf.values()].includes(c),
+  );
   if (missing.length > 0) {
-    throw new AppError('bad_format', { fields: { file: 'users.validation.missingColumns' }, messageKey: 'users.validation.missingColumns', vars: { columns: missing.join(', ') } });
+    throw new AppError('bad_format', {
+      fields: { file: 'users.validation.missingColumns' },
+      messageKey: 'users.validation.missingColumns',
+      vars: { columns: missing.join(', ') },
+    });
   }
-  if (sheet.rows.length === 0) throw new AppError('bad_format', { fields: { file: 'observations.validation.importEmpty' }, messageKey: 'observations.validation.importEmpty' });
+  if (sheet.rows.length === 0)
+    throw new AppError('bad_format', {
+      fields: { file: 'observations.validation.importEmpty' },
+      messageKey: 'observations.validation.importEmpty',
+    });
   if (sheet.rows.length > OBSERVATION_IMPORT_MAX_ROWS) {
-    throw new AppError('payload_too_large', { fields: { file: 'observations.validation.importTooMany' }, messageKey: 'observations.validation.importTooMany' });
+    throw new AppError('payload_too_large', {
+      fields: { file: 'observations.validation.importTooMany' },
+      messageKey: 'observations.validation.importTooMany',
+    });
   }
 
-  const siteByName = new Map((await tx.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.isActive, true))).map((s) => [norm(s.name), s.id]));
+  const siteByName = new Map(
+    (await tx.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.isActive, true))).map((s) => [norm(s.name), s.id]),
+  );
   const areaByName = new Map((await siteFullNames(tx, true)).filter((n) => n.level !== 'site').map((n) => [norm(n.full_name), n]));
-  const cats = await tx.select({ id: categories.id, name: categories.name, type: categories.type }).from(categories)
+  const cats = await tx
+    .select({ id: categories.id, name: categories.name, type: categories.type })
+    .from(categories)
     .where(and(eq(categories.module, 'observations'), eq(categories.active, true)));
-  const subs = await tx.select({ id: subCategories.id, name: subCategories.name, categoryId: subCategories.categoryId }).from(subCategories)
+  const subs = await tx
+    .select({ id: subCategories.id, name: subCategories.name, categoryId: subCategories.categoryId })
+    .from(subCategories)
     .where(eq(subCategories.active, true));
-  const people = new Map((await tx.select({ id: users.id, email: sql<string>`lower(${users.email})` }).from(users)
-    .where(and(eq(users.status, 'Active'), eq(users.isGuest, false), eq(users.isPlatformAdmin, false)))).map((u) => [u.email, u.id]));
+  const people = new Map(
+    (
+      await tx
+        .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+        .from(users)
+        .where(and(eq(users.status, 'Active'), eq(users.isGuest, false), eq(users.isPlatformAdmin, false)))
+    ).map((u) => [u.email, u.id]),
+  );
 
   const errors: ImportError[] = [];
   const afters: AfterCommit[] = [];
@@ -90,7 +139,9 @@ export async function importObservations(
       return '';
     };
     const rowErrors: Array<[ObservationImportColumn, string]> = [];
-    const fail = (c: ObservationImportColumn, key: string) => { if (!rowErrors.some(([x]) => x === c)) rowErrors.push([c, key]); };
+    const fail = (c: ObservationImportColumn, key: string) => {
+      if (!rowErrors.some(([x]) => x === c)) rowErrors.push([c, key]);
+    };
 
     const type: ObservationType | undefined = TYPES.get(norm(cell('type')));
     if (!type) fail('type', cell('type') ? 'validation.invalid' : 'observations.validation.type');
@@ -121,7 +172,11 @@ export async function importObservations(
     let subCategoryId: string | null = null;
     if (cell('sub_category')) {
       const s = categoryId ? subs.find((x) => x.categoryId === categoryId && norm(x.name) === norm(cell('sub_category'))) : undefined;
-      if (!s) fail('sub_category', categoryId ? 'observations.validation.subCategoryUnknown' : 'observations.validation.subCategoryWithoutCategory');
+      if (!s)
+        fail(
+          'sub_category',
+          categoryId ? 'observations.validation.subCategoryUnknown' : 'observations.validation.subCategoryWithoutCategory',
+        );
       else subCategoryId = s.id;
     }
 
@@ -139,7 +194,14 @@ export async function importObservations(
         if (!responsible) fail('action_responsible_email', 'observations.validation.responsibleUnknown');
         if (!due) fail('action_due_date', 'observations.validation.dueDate');
         if (control && responsible && due) {
-          actions.push({ description: actionCells[0]!, control_type: control, responsible_id: responsible, due_date: due, category_id: null, remarks: null });
+          actions.push({
+            description: actionCells[0]!,
+            control_type: control,
+            responsible_id: responsible,
+            due_date: due,
+            category_id: null,
+            remarks: null,
+          });
         }
       }
     }
@@ -147,13 +209,27 @@ export async function importObservations(
     if (rowErrors.length === 0) {
       // A savepoint per row: a row the service refuses is reported, and the next rows are still checked.
       try {
-        const created = await tx.transaction((sp) => insertObservation(sp, deps, {
-          source: 'import', actor: p, attachmentIds: [], actions,
-          values: {
-            type: type!, category_id: categoryId, sub_category_id: subCategoryId, description, site_id: siteId!, site_node_id: nodeId,
-            observed_at: observedAt!, risk_level: risk!, action_required: actions.length > 0, comment, anonymous: false,
-          },
-        }));
+        const created = await tx.transaction((sp) =>
+          insertObservation(sp, deps, {
+            source: 'import',
+            actor: p,
+            attachmentIds: [],
+            actions,
+            values: {
+              type: type!,
+              category_id: categoryId,
+              sub_category_id: subCategoryId,
+              description,
+              site_id: siteId!,
+              site_node_id: nodeId,
+              observed_at: observedAt!,
+              risk_level: risk!,
+              action_required: actions.length > 0,
+              comment,
+              anonymous: false,
+            },
+          }),
+        );
         afters.push(created.afterCommit);
         imported += 1;
       } catch (err) {
@@ -163,7 +239,13 @@ export async function importObservations(
     }
     for (const [field, key] of rowErrors) errors.push({ row, field, message: translate(lang, key) });
   }
-  return { imported: errors.length ? 0 : imported, errors, afterCommit: async () => { for (const a of afters) await a(); } };
+  return {
+    imported: errors.length ? 0 : imported,
+    errors,
+    afterCommit: async () => {
+      for (const a of afters) await a();
+    },
+  };
 }
 
 /** The template: translated headers and an example row, and a sheet of the values the organisation accepts. */
@@ -174,14 +256,31 @@ export async function importTemplate(tx: Tx, lang: Language): Promise<Buffer> {
   const ws = wb.addWorksheet(t('observations.import.sheetObservations').slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = OBSERVATION_IMPORT_COLUMNS.map((c) => ({ header: t(`observations.import.columns.${c}`), key: c, width: 24 }));
   ws.getRow(1).font = { bold: true };
-  const siteRows = await tx.select({ name: sites.name }).from(sites).where(eq(sites.isActive, true)).orderBy(sql`lower(${sites.name})`);
+  const siteRows = await tx
+    .select({ name: sites.name })
+    .from(sites)
+    .where(eq(sites.isActive, true))
+    .orderBy(sql`lower(${sites.name})`);
   const areas = (await siteFullNames(tx, true)).filter((n) => n.level !== 'site');
-  const cats = await tx.select({ name: categories.name, type: categories.type }).from(categories)
-    .where(and(eq(categories.module, 'observations'), eq(categories.active, true))).orderBy(sql`lower(${categories.name})`);
+  const cats = await tx
+    .select({ name: categories.name, type: categories.type })
+    .from(categories)
+    .where(and(eq(categories.module, 'observations'), eq(categories.active, true)))
+    .orderBy(sql`lower(${categories.name})`);
   ws.addRow({
-    type: t('categories.types.unsafe_condition'), category: '', sub_category: '', site: siteRows[0]?.name ?? '', area: '',
-    observed_at: '2025-03-01 14:30', risk_level: t('observations.riskLevels.medium'), description: '', comment: '',
-    action_description: '', action_control_type: '', action_responsible_email: '', action_due_date: '',
+    type: t('categories.types.unsafe_condition'),
+    category: '',
+    sub_category: '',
+    site: siteRows[0]?.name ?? '',
+    area: '',
+    observed_at: '2025-03-01 14:30',
+    risk_level: t('observations.riskLevels.medium'),
+    description: '',
+    comment: '',
+    action_description: '',
+    action_control_type: '',
+    action_responsible_email: '',
+    action_due_date: '',
   });
 
   const values = wb.addWorksheet(t('observations.import.sheetValues').slice(0, 31));
@@ -197,7 +296,9 @@ export async function importTemplate(tx: Tx, lang: Language): Promise<Buffer> {
     const col = values.getColumn(i + 1);
     col.width = 30;
     values.getCell(1, i + 1).value = header;
-    items.forEach((item, j) => { values.getCell(j + 2, i + 1).value = item; });
+    items.forEach((item, j) => {
+      values.getCell(j + 2, i + 1).value = item;
+    });
   });
   values.getRow(1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());

@@ -1,7 +1,17 @@
 import {
-  CONTROL_TYPES, OBSERVATION_RISK_LEVELS, OBSERVATION_STATUSES, OBSERVATION_TYPES, formatObservationSerial, parseObservationSerial,
-  type ObservationCountsQueryInput, type ObservationFormData, type ObservationGuestFormData, type ObservationHazardTypes,
-  type ObservationListItem, type ObservationListQuery, type ObservationStatusCounts,
+  CONTROL_TYPES,
+  OBSERVATION_RISK_LEVELS,
+  OBSERVATION_STATUSES,
+  OBSERVATION_TYPES,
+  formatObservationSerial,
+  parseObservationSerial,
+  type ObservationCountsQueryInput,
+  type ObservationFormData,
+  type ObservationGuestFormData,
+  type ObservationHazardTypes,
+  type ObservationListItem,
+  type ObservationListQuery,
+  type ObservationStatusCounts,
 } from '@bulwark/domain';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -44,13 +54,15 @@ function whereOf(f: Filters): SQL | undefined {
 }
 
 function baseQuery(tx: Tx) {
-  return tx.select({
-    o: observations,
-    siteName: sites.name,
-    categoryName: categories.name,
-    nodeName: siteNodes.name,
-    reporterName: reporter.fullName,
-  }).from(observations)
+  return tx
+    .select({
+      o: observations,
+      siteName: sites.name,
+      categoryName: categories.name,
+      nodeName: siteNodes.name,
+      reporterName: reporter.fullName,
+    })
+    .from(observations)
     .innerJoin(sites, eq(sites.id, observations.siteId))
     .leftJoin(categories, eq(categories.id, observations.categoryId))
     .leftJoin(siteNodes, eq(siteNodes.id, observations.siteNodeId))
@@ -69,10 +81,17 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number];
 async function toItems(tx: Tx, rows: Row[]): Promise<ObservationListItem[]> {
   const ids = rows.map((r) => r.o.id);
   const statuses = await actionStatusesOf(tx, 'observation', ids);
-  const fileCounts = new Map(ids.length
-    ? (await tx.select({ id: observationAttachments.observationId, n: count() }).from(observationAttachments)
-      .where(inArray(observationAttachments.observationId, ids)).groupBy(observationAttachments.observationId)).map((r) => [r.id, Number(r.n)])
-    : []);
+  const fileCounts = new Map(
+    ids.length
+      ? (
+          await tx
+            .select({ id: observationAttachments.observationId, n: count() })
+            .from(observationAttachments)
+            .where(inArray(observationAttachments.observationId, ids))
+            .groupBy(observationAttachments.observationId)
+        ).map((r) => [r.id, Number(r.n)])
+      : [],
+  );
   return rows.map(({ o, siteName, categoryName, nodeName, reporterName }) => {
     const acts = statuses.get(o.id) ?? [];
     return {
@@ -88,7 +107,7 @@ async function toItems(tx: Tx, rows: Row[]): Promise<ObservationListItem[]> {
       risk_level: o.riskLevel,
       status: o.status,
       action_required: o.actionRequired,
-      reporter_name: o.anonymous ? null : reporterName ?? o.reporterName ?? null,
+      reporter_name: o.anonymous ? null : (reporterName ?? o.reporterName ?? null),
       source: o.source,
       actions_total: acts.length,
       actions_done: acts.filter((s) => s === 'completed' || s === 'closed').length,
@@ -106,9 +125,11 @@ async function toItems(tx: Tx, rows: Row[]): Promise<ObservationListItem[]> {
 function countedRows<T extends Parameters<Tx['select']>[0]>(tx: Tx, fields: NonNullable<T>, f: Filters) {
   const rows = tx.select(fields).from(observations);
   if (!f.search?.trim()) return rows.$dynamic();
-  return rows.innerJoin(sites, eq(sites.id, observations.siteId))
+  return rows
+    .innerJoin(sites, eq(sites.id, observations.siteId))
     .leftJoin(categories, eq(categories.id, observations.categoryId))
-    .leftJoin(reporter, eq(reporter.id, observations.reporterId)).$dynamic();
+    .leftJoin(reporter, eq(reporter.id, observations.reporterId))
+    .$dynamic();
 }
 
 /**
@@ -129,27 +150,40 @@ const daySum = sql<number>`coalesce(sum(${observationDayCounts.n}), 0)::integer`
 export async function listObservations(tx: Tx, q: ObservationListQuery) {
   const where = whereOf(q);
   const byDay = dayCountsWhere(q);
-  const [total] = byDay !== null
-    ? await tx.select({ n: daySum }).from(observationDayCounts).where(byDay)
-    : await countedRows(tx, { n: count() }, q).where(where);
+  const [total] =
+    byDay !== null
+      ? await tx.select({ n: daySum }).from(observationDayCounts).where(byDay)
+      : await countedRows(tx, { n: count() }, q).where(where);
   const { limit, offset } = pageWindow(q);
-  const rows = await baseQuery(tx).where(where).orderBy(...orderOf(q)).limit(limit).offset(offset);
+  const rows = await baseQuery(tx)
+    .where(where)
+    .orderBy(...orderOf(q))
+    .limit(limit)
+    .offset(offset);
   return { observations: await toItems(tx, rows), total: Number(total?.n ?? 0) };
 }
 
 /** Every row the filters select, for the Excel export (capped: an export is not a backup). */
 export async function allObservations(tx: Tx, q: ObservationListQuery, cap = 20_000): Promise<ObservationListItem[]> {
-  const rows = await baseQuery(tx).where(whereOf(q)).orderBy(...orderOf(q)).limit(cap);
+  const rows = await baseQuery(tx)
+    .where(whereOf(q))
+    .orderBy(...orderOf(q))
+    .limit(cap);
   return toItems(tx, rows);
 }
 
 export async function statusCounts(tx: Tx, f: Filters): Promise<ObservationStatusCounts> {
   const byDay = dayCountsWhere({ ...f, status: 'all' });
-  const rows = byDay !== null
-    ? await tx.select({ status: observationDayCounts.status, n: daySum }).from(observationDayCounts).where(byDay).groupBy(observationDayCounts.status)
-    : await countedRows(tx, { status: observations.status, n: count() }, f)
-      .where(whereOf({ ...f, status: 'all' }))
-      .groupBy(observations.status);
+  const rows =
+    byDay !== null
+      ? await tx
+          .select({ status: observationDayCounts.status, n: daySum })
+          .from(observationDayCounts)
+          .where(byDay)
+          .groupBy(observationDayCounts.status)
+      : await countedRows(tx, { status: observations.status, n: count() }, f)
+          .where(whereOf({ ...f, status: 'all' }))
+          .groupBy(observations.status);
   const counts = { all: 0, open: 0, in_progress: 0, completed: 0, closed: 0, overdue: 0 };
   for (const r of rows) {
     counts[r.status] = Number(r.n);
@@ -161,35 +195,62 @@ export async function statusCounts(tx: Tx, f: Filters): Promise<ObservationStatu
 /* ---------------------------------------------------------------- what the forms offer */
 
 export async function hazardTypes(tx: Tx): Promise<ObservationHazardTypes> {
-  const cats = await tx.select({ id: categories.id, name: categories.name, type: categories.type }).from(categories)
-    .where(and(eq(categories.module, 'observations'), eq(categories.active, true))).orderBy(asc(sql`lower(${categories.name})`));
+  const cats = await tx
+    .select({ id: categories.id, name: categories.name, type: categories.type })
+    .from(categories)
+    .where(and(eq(categories.module, 'observations'), eq(categories.active, true)))
+    .orderBy(asc(sql`lower(${categories.name})`));
   const subs = cats.length
-    ? await tx.select({ id: subCategories.id, name: subCategories.name, categoryId: subCategories.categoryId }).from(subCategories)
-      .where(and(inArray(subCategories.categoryId, cats.map((c) => c.id)), eq(subCategories.active, true))).orderBy(asc(sql`lower(${subCategories.name})`))
+    ? await tx
+        .select({ id: subCategories.id, name: subCategories.name, categoryId: subCategories.categoryId })
+        .from(subCategories)
+        .where(
+          and(
+            inArray(
+              subCategories.categoryId,
+              cats.map((c) => c.id),
+            ),
+            eq(subCategories.active, true),
+          ),
+        )
+        .orderBy(asc(sql`lower(${subCategories.name})`))
     : [];
   return {
     types: OBSERVATION_TYPES.map((type) => ({
       type,
-      categories: cats.filter((c) => c.type === type).map((c) => ({
-        id: c.id, name: c.name, sub_categories: subs.filter((s) => s.categoryId === c.id).map((s) => ({ id: s.id, name: s.name })),
-      })),
+      categories: cats
+        .filter((c) => c.type === type)
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          sub_categories: subs.filter((s) => s.categoryId === c.id).map((s) => ({ id: s.id, name: s.name })),
+        })),
     })),
   };
 }
 
 export async function formData(tx: Tx): Promise<ObservationFormData> {
-  const siteRows = await tx.select({ id: sites.id, name: sites.name, time_zone: sites.timeZone }).from(sites)
-    .where(eq(sites.isActive, true)).orderBy(asc(sql`lower(${sites.name})`), asc(sites.id));
+  const siteRows = await tx
+    .select({ id: sites.id, name: sites.name, time_zone: sites.timeZone })
+    .from(sites)
+    .where(eq(sites.isActive, true))
+    .orderBy(asc(sql`lower(${sites.name})`), asc(sites.id));
   const names = await siteFullNames(tx, true);
-  const actionCats = await tx.select({ id: categories.id, name: categories.name }).from(categories)
-    .where(and(eq(categories.module, 'actions'), eq(categories.active, true))).orderBy(asc(sql`lower(${categories.name})`));
-  const people = await tx.select({ id: users.id, full_name: users.fullName, email: users.email }).from(users)
+  const actionCats = await tx
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(eq(categories.module, 'actions'), eq(categories.active, true)))
+    .orderBy(asc(sql`lower(${categories.name})`));
+  const people = await tx
+    .select({ id: users.id, full_name: users.fullName, email: users.email })
+    .from(users)
     .where(and(eq(users.status, 'Active'), eq(users.isGuest, false), eq(users.isPlatformAdmin, false)))
     .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id));
   return {
     sites: siteRows.map((s) => ({
       ...s,
-      nodes: names.filter((n) => n.site_id === s.id && n.level !== 'site')
+      nodes: names
+        .filter((n) => n.site_id === s.id && n.level !== 'site')
         .map((n) => ({ id: n.id, level: n.level as 'division' | 'department' | 'unit', full_name: n.full_name })),
     })),
     types: (await hazardTypes(tx)).types,
@@ -202,10 +263,21 @@ export async function formData(tx: Tx): Promise<ObservationFormData> {
 
 /** The guest form: the organisation's name, its active sites, the types and risk levels. No people. */
 export async function guestFormData(tx: Tx): Promise<ObservationGuestFormData> {
-  const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, sql`app_current_org()`));
-  const siteRows = await tx.select({ id: sites.id, name: sites.name, time_zone: sites.timeZone }).from(sites)
-    .where(eq(sites.isActive, true)).orderBy(asc(sql`lower(${sites.name})`), asc(sites.id));
-  return { organization: { name: org?.name ?? '' }, sites: siteRows, types: [...OBSERVATION_TYPES], risk_levels: [...OBSERVATION_RISK_LEVELS] };
+  const [org] = await tx
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, sql`app_current_org()`));
+  const siteRows = await tx
+    .select({ id: sites.id, name: sites.name, time_zone: sites.timeZone })
+    .from(sites)
+    .where(eq(sites.isActive, true))
+    .orderBy(asc(sql`lower(${sites.name})`), asc(sites.id));
+  return {
+    organization: { name: org?.name ?? '' },
+    sites: siteRows,
+    types: [...OBSERVATION_TYPES],
+    risk_levels: [...OBSERVATION_RISK_LEVELS],
+  };
 }
 
 export const STATUS_TABS = ['all', ...OBSERVATION_STATUSES] as const;

@@ -24,8 +24,11 @@ registerActionSource('observation', {
 
 // An observation's photos and documents are for whoever may read observations.
 registerFileGate('observations', async (tx, p, fileId) => {
-  const linked = await tx.select({ id: observationAttachments.observationId }).from(observationAttachments)
-    .where(eq(observationAttachments.fileId, fileId)).limit(1);
+  const linked = await tx
+    .select({ id: observationAttachments.observationId })
+    .from(observationAttachments)
+    .where(eq(observationAttachments.fileId, fileId))
+    .limit(1);
   if (linked.length === 0) return undefined;
   return can(p.access, 'Observation', 'read');
 });

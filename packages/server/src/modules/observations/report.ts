@@ -59,7 +59,12 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /** The observation as a printable A4 report in `lang`: every field, the actions table, the attachments with photos. */
-export async function renderObservationPdf(tx: Tx, deps: Pick<AppDeps, 'storage'>, o: Observation, lang: Language): Promise<{ bytes: Buffer; fileName: string }> {
+export async function renderObservationPdf(
+  tx: Tx,
+  deps: Pick<AppDeps, 'storage'>,
+  o: Observation,
+  lang: Language,
+): Promise<{ bytes: Buffer; fileName: string }> {
   const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
   const files = await attachmentsOf(tx, [o.id]);
   const photos: Array<{ name: string; bytes: Buffer }> = [];
@@ -69,7 +74,13 @@ export async function renderObservationPdf(tx: Tx, deps: Pick<AppDeps, 'storage'
     }
   }
 
-  const doc = new PDFDocument({ size: 'A4', margin: 48, compress, bufferPages: true, info: { Title: `${t('observations.report.title')} ${o.serial_label}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    compress,
+    bufferPages: true,
+    info: { Title: `${t('observations.report.title')} ${o.serial_label}` },
+  });
   for (const [name, bytes] of Object.entries(await fontFiles())) doc.registerFont(name, bytes);
   // Every piece of text picks its font by what it holds (a Chinese label, a Turkish description…).
   const write = (weight: 'body' | 'bold', size: number, text: string, options?: PDFKit.Mixins.TextOptions) =>
@@ -100,10 +111,18 @@ export async function renderObservationPdf(tx: Tx, deps: Pick<AppDeps, 'storage'
   field(t('observations.fields.site'), o.site.name);
   field(t('observations.fields.area'), o.site_node?.full_name ?? '');
   field(t('observations.fields.observedAt'), `${o.observed_at.replace('T', ' ')} (${o.site.time_zone})`);
-  field(t('observations.fields.riskLevel'), `${t(`observations.riskLevels.${o.risk_level}`)} — ${t(`observations.riskHints.${o.risk_level}`)}`);
+  field(
+    t('observations.fields.riskLevel'),
+    `${t(`observations.riskLevels.${o.risk_level}`)} — ${t(`observations.riskHints.${o.risk_level}`)}`,
+  );
   field(t('observations.fields.description'), o.description);
   field(t('observations.fields.comment'), o.comment);
-  field(t('observations.fields.reporter'), o.reporter ? [o.reporter.full_name || t('observations.guestReporter'), o.reporter.email].filter(Boolean).join(' · ') : t('observations.anonymous'));
+  field(
+    t('observations.fields.reporter'),
+    o.reporter
+      ? [o.reporter.full_name || t('observations.guestReporter'), o.reporter.email].filter(Boolean).join(' · ')
+      : t('observations.anonymous'),
+  );
   field(t('observations.fields.source'), t(`observations.sources.${o.source}`));
   field(t('observations.fields.createdAt'), o.created_at.slice(0, 16).replace('T', ' ') + ' UTC');
   field(t('observations.fields.actionRequired'), yes(o.action_required));
@@ -140,13 +159,31 @@ export async function renderObservationPdf(tx: Tx, deps: Pick<AppDeps, 'storage'
         doc.font(fontFor(c, weight)).text(c, x + 2, y + 3, { width: cols[i]!.w * width - 4 });
         x += cols[i]!.w * width;
       });
-      doc.moveTo(48, y + h).lineTo(48 + width, y + h).strokeColor('#bbb').lineWidth(0.5).stroke();
+      doc
+        .moveTo(48, y + h)
+        .lineTo(48 + width, y + h)
+        .strokeColor('#bbb')
+        .lineWidth(0.5)
+        .stroke();
       doc.x = 48;
       doc.y = y + h;
     };
-    row(cols.map((c) => c.label), true);
+    row(
+      cols.map((c) => c.label),
+      true,
+    );
     for (const a of o.actions) {
-      row([`#${a.serial}`, a.description, t(`actions.controlType.${a.control_type}`), a.responsible?.full_name ?? '—', a.due_date, t(`actions.status.${a.status}`)], false);
+      row(
+        [
+          `#${a.serial}`,
+          a.description,
+          t(`actions.controlType.${a.control_type}`),
+          a.responsible?.full_name ?? '—',
+          a.due_date,
+          t(`actions.status.${a.status}`),
+        ],
+        false,
+      );
     }
   }
 
@@ -175,7 +212,10 @@ export async function renderObservationPdf(tx: Tx, deps: Pick<AppDeps, 'storage'
     // The footer sits in the bottom margin; without this pdfkit would start a new page for it.
     doc.page.margins.bottom = 0;
     const footer = t('observations.report.page', { page: i + 1, pages: range.count });
-    doc.font(fontFor(footer, 'body')).fontSize(8).fillColor('#777')
+    doc
+      .font(fontFor(footer, 'body'))
+      .fontSize(8)
+      .fillColor('#777')
       .text(footer, 48, doc.page.height - 36, { width, align: 'right', lineBreak: false });
   }
   doc.end();

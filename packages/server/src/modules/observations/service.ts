@@ -1,6 +1,16 @@
 import {
-  can, formatObservationSerial, localDateTimeToInstant, observationCloseBlocker, observationStatusFromActions, translate,
-  type ActionItem, type Language, type ObservationCreate, type ObservationGuest, type ObservationSource, type ObservationUpdate,
+  can,
+  formatObservationSerial,
+  localDateTimeToInstant,
+  observationCloseBlocker,
+  observationStatusFromActions,
+  translate,
+  type ActionItem,
+  type Language,
+  type ObservationCreate,
+  type ObservationGuest,
+  type ObservationSource,
+  type ObservationUpdate,
 } from '@bulwark/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -27,7 +37,9 @@ function refuse(fields: FieldErrors): void {
 
 /** The next serial of the organisation; the upsert locks its counter row until the transaction ends. */
 async function nextSerial(tx: Tx): Promise<number> {
-  const [row] = await tx.insert(observationSerials).values({ lastSerial: 1 })
+  const [row] = await tx
+    .insert(observationSerials)
+    .values({ lastSerial: 1 })
     .onConflictDoUpdate({ target: observationSerials.organizationId, set: { lastSerial: sql`${observationSerials.lastSerial} + 1` } })
     .returning({ serial: observationSerials.lastSerial });
   return row!.serial;
@@ -38,22 +50,35 @@ export function observationPath(id: string): string {
 }
 
 async function organizationLink(tx: Tx, deps: Pick<AppDeps, 'config'>, path: string): Promise<string> {
-  const [org] = await tx.select({ sub: organizations.subDomainName }).from(organizations).where(eq(organizations.id, sql`app_current_org()`));
+  const [org] = await tx
+    .select({ sub: organizations.subDomainName })
+    .from(organizations)
+    .where(eq(organizations.id, sql`app_current_org()`));
   return `${publicUrl(deps.config, org?.sub ?? '')}${path}`;
 }
 
 /** The site's head of safety hears of every new observation (mail + in-app), unless they reported it. */
 async function tellHeadOfSafety(
-  tx: Tx, deps: ObservationsDeps, site: CheckedSite, o: ObservationRow, reporterLabel: (lang: Language) => string,
+  tx: Tx,
+  deps: ObservationsDeps,
+  site: CheckedSite,
+  o: ObservationRow,
+  reporterLabel: (lang: Language) => string,
 ): Promise<QueuedTemplatedMail | null> {
   if (!site.headOfSafetyId || site.headOfSafetyId === o.reporterId) return null;
-  const [head] = await tx.select({ id: users.id, email: users.email, locale: users.locale }).from(users)
+  const [head] = await tx
+    .select({ id: users.id, email: users.email, locale: users.locale })
+    .from(users)
     .where(and(eq(users.id, site.headOfSafetyId), eq(users.status, 'Active')));
   if (!head) return null;
   const lang = head.locale as Language;
   const path = observationPath(o.id);
   return sendTemplatedMail(tx, deps, {
-    scenario: 'observation_reported', to: head.email, language: lang, userId: head.id, link: path,
+    scenario: 'observation_reported',
+    to: head.email,
+    language: lang,
+    userId: head.id,
+    link: path,
     variables: {
       observation_id: formatObservationSerial(o.serial),
       site_name: site.name,
@@ -80,7 +105,11 @@ type NewObservation = {
  * Writes a new observation with its attachments and actions in the caller's transaction, after
  * checking every reference; refuses the lot with field errors. The site's head of safety is told.
  */
-export async function insertObservation(tx: Tx, deps: ObservationsDeps, n: NewObservation): Promise<{ row: ObservationRow; afterCommit: AfterCommit }> {
+export async function insertObservation(
+  tx: Tx,
+  deps: ObservationsDeps,
+  n: NewObservation,
+): Promise<{ row: ObservationRow; afterCommit: AfterCommit }> {
   const v = n.values;
   const fields: FieldErrors = {};
   const site = await checkSite(tx, v.site_id, fields);
@@ -94,43 +123,63 @@ export async function insertObservation(tx: Tx, deps: ObservationsDeps, n: NewOb
   refuse(fields);
 
   const anonymous = v.anonymous;
-  const [row] = await tx.insert(observations).values({
-    serial: await nextSerial(tx),
-    type: v.type,
-    categoryId: v.category_id,
-    subCategoryId: v.sub_category_id,
-    description: v.description,
-    siteId: site!.id,
-    siteNodeId: v.site_node_id,
-    observedAt: localDateTimeToInstant(v.observed_at, site!.timeZone),
-    observedLocal: toPgTimestamp(v.observed_at),
-    riskLevel: v.risk_level,
-    actionRequired: v.action_required,
-    comment: v.comment,
-    anonymous,
-    reporterId: anonymous ? null : n.actor?.userId ?? null,
-    reporterName: anonymous || n.actor ? null : v.reporter_name ?? null,
-    reporterEmail: anonymous || n.actor ? null : v.reporter_email ?? null,
-    source: n.source,
-    createdBy: anonymous ? null : n.actor?.userId ?? null,
-  }).returning();
+  const [row] = await tx
+    .insert(observations)
+    .values({
+      serial: await nextSerial(tx),
+      type: v.type,
+      categoryId: v.category_id,
+      subCategoryId: v.sub_category_id,
+      description: v.description,
+      siteId: site!.id,
+      siteNodeId: v.site_node_id,
+      observedAt: localDateTimeToInstant(v.observed_at, site!.timeZone),
+      observedLocal: toPgTimestamp(v.observed_at),
+      riskLevel: v.risk_level,
+      actionRequired: v.action_required,
+      comment: v.comment,
+      anonymous,
+      reporterId: anonymous ? null : (n.actor?.userId ?? null),
+      reporterName: anonymous || n.actor ? null : (v.reporter_name ?? null),
+      reporterEmail: anonymous || n.actor ? null : (v.reporter_email ?? null),
+      source: n.source,
+      createdBy: anonymous ? null : (n.actor?.userId ?? null),
+    })
+    .returning();
   const o = row!;
   if (n.attachmentIds.length > 0) {
     await tx.insert(observationAttachments).values(n.attachmentIds.map((fileId) => ({ observationId: o.id, fileId })));
   }
   // An anonymous report leaves no name in its history either.
   await recordAudit(tx, {
-    actorUserId: anonymous ? null : n.actor?.userId ?? null, action: n.source === 'import' ? 'observation_imported' : 'observation_created',
-    entity: ENTITY, entityId: o.id, changes: { serial: o.serial, source: n.source, attachments: n.attachmentIds.length },
+    actorUserId: anonymous ? null : (n.actor?.userId ?? null),
+    action: n.source === 'import' ? 'observation_imported' : 'observation_created',
+    entity: ENTITY,
+    entityId: o.id,
+    changes: { serial: o.serial, source: n.source, attachments: n.attachmentIds.length },
   });
   let actionsAfter: AfterCommit = async () => {};
   if (n.actions.length > 0 && n.actor) {
-    const created = await createActionsFor(tx, deps, n.actor, { type: 'observation', id: o.id, siteId: o.siteId }, n.actions, { anonymous }, n.actionsField ?? 'actions.');
+    const created = await createActionsFor(
+      tx,
+      deps,
+      n.actor,
+      { type: 'observation', id: o.id, siteId: o.siteId },
+      n.actions,
+      { anonymous },
+      n.actionsField ?? 'actions.',
+    );
     actionsAfter = created.afterCommit;
   }
   // An import is announced by its importer, not by one mail per row.
-  const mail = n.source === 'import' ? null : await tellHeadOfSafety(tx, deps, site!, o, (lang) => anonymous ? translate(lang, 'observations.anonymous')
-    : n.actor?.fullName ?? v.reporter_name ?? translate(lang, 'observations.guestReporter'));
+  const mail =
+    n.source === 'import'
+      ? null
+      : await tellHeadOfSafety(tx, deps, site!, o, (lang) =>
+          anonymous
+            ? translate(lang, 'observations.anonymous')
+            : (n.actor?.fullName ?? v.reporter_name ?? translate(lang, 'observations.guestReporter')),
+        );
   const organizationId = o.organizationId;
   return {
     row: o,
@@ -150,7 +199,10 @@ export async function createObservation(tx: Tx, deps: ObservationsDeps, actor: P
 export async function createGuestObservation(tx: Tx, deps: ObservationsDeps, body: ObservationGuest) {
   const { attachment_ids, ...rest } = body;
   return insertObservation(tx, deps, {
-    source: 'guest', actor: null, attachmentIds: attachment_ids, actions: [],
+    source: 'guest',
+    actor: null,
+    attachmentIds: attachment_ids,
+    actions: [],
     values: { ...rest, category_id: null, sub_category_id: null, site_node_id: null, action_required: false },
   });
 }
@@ -160,15 +212,28 @@ export async function createGuestObservation(tx: Tx, deps: ObservationsDeps, bod
 /** The actions module's hook: recompute each observation's status from its actions, in the same transaction. */
 export async function syncStatuses(tx: Tx, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.select({ id: observations.id, status: observations.status }).from(observations)
-    .where(and(inArray(observations.id, [...ids]), ne(observations.status, 'closed'))).for('update');
-  const statuses = await actionStatusesOf(tx, 'observation', rows.map((r) => r.id));
+  const rows = await tx
+    .select({ id: observations.id, status: observations.status })
+    .from(observations)
+    .where(and(inArray(observations.id, [...ids]), ne(observations.status, 'closed')))
+    .for('update');
+  const statuses = await actionStatusesOf(
+    tx,
+    'observation',
+    rows.map((r) => r.id),
+  );
   const changed: string[] = [];
   for (const r of rows) {
     const next = observationStatusFromActions(r.status, statuses.get(r.id) ?? []);
     if (next === r.status) continue;
     await tx.update(observations).set({ status: next, updatedAt: new Date() }).where(eq(observations.id, r.id));
-    await recordAudit(tx, { actorUserId: null, action: 'observation_status_changed', entity: ENTITY, entityId: r.id, changes: { diff: { status: { from: r.status, to: next } } } });
+    await recordAudit(tx, {
+      actorUserId: null,
+      action: 'observation_status_changed',
+      entity: ENTITY,
+      entityId: r.id,
+      changes: { diff: { status: { from: r.status, to: next } } },
+    });
     changed.push(r.id);
   }
   return changed;
@@ -177,8 +242,15 @@ export async function syncStatuses(tx: Tx, ids: readonly string[]): Promise<stri
 /* ---------------------------------------------------------------- edit, add actions, close */
 
 const EDITABLE = {
-  type: 'type', category_id: 'categoryId', sub_category_id: 'subCategoryId', description: 'description', site_id: 'siteId',
-  site_node_id: 'siteNodeId', risk_level: 'riskLevel', action_required: 'actionRequired', comment: 'comment',
+  type: 'type',
+  category_id: 'categoryId',
+  sub_category_id: 'subCategoryId',
+  description: 'description',
+  site_id: 'siteId',
+  site_node_id: 'siteNodeId',
+  risk_level: 'riskLevel',
+  action_required: 'actionRequired',
+  comment: 'comment',
 } as const satisfies Record<string, keyof ObservationRow>;
 
 /**
@@ -186,13 +258,21 @@ const EDITABLE = {
  * Action create); closing needs Observation close and every action completed or closed. A closed
  * observation no longer changes. Everything is checked before anything is written.
  */
-export async function updateObservation(tx: Tx, deps: ObservationsDeps, actor: Principal, id: string, body: ObservationUpdate, now = new Date()) {
+export async function updateObservation(
+  tx: Tx,
+  deps: ObservationsDeps,
+  actor: Principal,
+  id: string,
+  body: ObservationUpdate,
+  now = new Date(),
+) {
   const o = await loadObservation(tx, id, true);
   const { close, add_actions: addActions, attachment_ids: attachmentIds, observed_at: observedAt, ...rest } = body;
   const editsFields = Object.values(rest).some((x) => x !== undefined) || observedAt !== undefined || attachmentIds !== undefined;
   if ((editsFields || addActions) && !can(actor.access, 'Observation', 'update')) throw new AppError('forbidden');
   if (addActions && !can(actor.access, 'Action', 'create')) throw new AppError('forbidden');
-  if (close && !can(actor.access, 'Observation', 'close')) throw new AppError('forbidden', { messageKey: 'observations.validation.closeRight' });
+  if (close && !can(actor.access, 'Observation', 'close'))
+    throw new AppError('forbidden', { messageKey: 'observations.validation.closeRight' });
   if (o.status === 'closed') throw new AppError('conflict', { messageKey: 'observations.validation.closedReadOnly' });
 
   // The record as it will be, checked as a whole.
@@ -219,8 +299,12 @@ export async function updateObservation(tx: Tx, deps: ObservationsDeps, actor: P
     if (observedAt !== undefined || merged.site_id !== o.siteId) checkObservedAt(merged.observed_at, site.timeZone, fields, now);
   }
   await checkCategory(tx, merged.type, merged.category_id, merged.sub_category_id, fields);
-  const currentFiles = (await tx.select({ fileId: observationAttachments.fileId }).from(observationAttachments)
-    .where(eq(observationAttachments.observationId, o.id))).map((r) => r.fileId);
+  const currentFiles = (
+    await tx
+      .select({ fileId: observationAttachments.fileId })
+      .from(observationAttachments)
+      .where(eq(observationAttachments.observationId, o.id))
+  ).map((r) => r.fileId);
   const addedFiles = attachmentIds ? attachmentIds.filter((f) => !currentFiles.includes(f)) : [];
   const removedFiles = attachmentIds ? currentFiles.filter((f) => !attachmentIds.includes(f)) : [];
   await checkAttachments(tx, addedFiles, actor.userId, fields);
@@ -233,9 +317,15 @@ export async function updateObservation(tx: Tx, deps: ObservationsDeps, actor: P
   const set: Partial<typeof observations.$inferInsert> = {};
   const diff: Record<string, { from: unknown; to: unknown }> = {};
   const next: Record<keyof typeof EDITABLE, unknown> = {
-    type: merged.type, category_id: merged.category_id, sub_category_id: merged.sub_category_id, description: rest.description ?? o.description,
-    site_id: merged.site_id, site_node_id: merged.site_node_id, risk_level: rest.risk_level ?? o.riskLevel,
-    action_required: merged.action_required, comment: rest.comment ?? o.comment,
+    type: merged.type,
+    category_id: merged.category_id,
+    sub_category_id: merged.sub_category_id,
+    description: rest.description ?? o.description,
+    site_id: merged.site_id,
+    site_node_id: merged.site_node_id,
+    risk_level: rest.risk_level ?? o.riskLevel,
+    action_required: merged.action_required,
+    comment: rest.comment ?? o.comment,
   };
   for (const [field, column] of Object.entries(EDITABLE) as Array<[keyof typeof EDITABLE, keyof ObservationRow]>) {
     if (next[field] !== o[column]) {
@@ -246,7 +336,8 @@ export async function updateObservation(tx: Tx, deps: ObservationsDeps, actor: P
   if (merged.observed_at !== toLocalText(o.observedLocal) || merged.site_id !== o.siteId) {
     set.observedLocal = toPgTimestamp(merged.observed_at);
     set.observedAt = localDateTimeToInstant(merged.observed_at, site!.timeZone);
-    if (merged.observed_at !== toLocalText(o.observedLocal)) diff['observed_at'] = { from: toLocalText(o.observedLocal), to: merged.observed_at };
+    if (merged.observed_at !== toLocalText(o.observedLocal))
+      diff['observed_at'] = { from: toLocalText(o.observedLocal), to: merged.observed_at };
   }
   if (addedFiles.length > 0) {
     await tx.insert(observationAttachments).values(addedFiles.map((fileId) => ({ observationId: o.id, fileId })));
@@ -259,17 +350,34 @@ export async function updateObservation(tx: Tx, deps: ObservationsDeps, actor: P
   }
   if (removedFiles.length > 0) diff['attachments_removed'] = { from: removedFiles.length, to: null };
   if (Object.keys(diff).length > 0) {
-    await tx.update(observations).set({ ...set, updatedAt: now }).where(eq(observations.id, o.id));
+    await tx
+      .update(observations)
+      .set({ ...set, updatedAt: now })
+      .where(eq(observations.id, o.id));
     await recordAudit(tx, { actorUserId: actor.userId, action: 'observation_updated', entity: ENTITY, entityId: o.id, changes: { diff } });
   }
 
   let actionsAfter: AfterCommit = async () => {};
   if (addActions?.length) {
-    const created = await createActionsFor(tx, deps, actor, { type: 'observation', id: o.id, siteId: merged.site_id }, addActions, {}, 'add_actions.');
+    const created = await createActionsFor(
+      tx,
+      deps,
+      actor,
+      { type: 'observation', id: o.id, siteId: merged.site_id },
+      addActions,
+      {},
+      'add_actions.',
+    );
     actionsAfter = created.afterCommit;
     await recordAudit(tx, {
-      actorUserId: actor.userId, action: 'observation_actions_added', entity: ENTITY, entityId: o.id,
-      changes: { diff: { actions: { from: existing.length, to: existing.length + created.actions.length } }, serials: created.actions.map((a) => a.serial) },
+      actorUserId: actor.userId,
+      action: 'observation_actions_added',
+      entity: ENTITY,
+      entityId: o.id,
+      changes: {
+        diff: { actions: { from: existing.length, to: existing.length + created.actions.length } },
+        serials: created.actions.map((a) => a.serial),
+      },
     });
   }
 
@@ -279,10 +387,15 @@ export async function updateObservation(tx: Tx, deps: ObservationsDeps, actor: P
     const statuses = (await actionStatusesOf(tx, 'observation', [o.id])).get(o.id) ?? [];
     const blocker = observationCloseBlocker(fresh!.status, statuses, true);
     if (blocker) throw new AppError('conflict', { messageKey: blocker, fields: { close: blocker } });
-    await tx.update(observations).set({ status: 'closed', closingRemarks: close.remarks, closedAt: now, closedBy: actor.userId, updatedAt: now })
+    await tx
+      .update(observations)
+      .set({ status: 'closed', closingRemarks: close.remarks, closedAt: now, closedBy: actor.userId, updatedAt: now })
       .where(eq(observations.id, o.id));
     await recordAudit(tx, {
-      actorUserId: actor.userId, action: 'observation_closed', entity: ENTITY, entityId: o.id,
+      actorUserId: actor.userId,
+      action: 'observation_closed',
+      entity: ENTITY,
+      entityId: o.id,
       changes: { diff: { status: { from: fresh!.status, to: 'closed' }, closing_remarks: { from: null, to: close.remarks } } },
     });
     mail = await tellReporterClosed(tx, deps, o, actor);
@@ -297,15 +410,30 @@ export async function updateObservation(tx: Tx, deps: ObservationsDeps, actor: P
 }
 
 /** The reporter (a member, not anonymous) hears that their observation was closed. */
-async function tellReporterClosed(tx: Tx, deps: ObservationsDeps, o: ObservationRow, actor: Principal): Promise<QueuedTemplatedMail | null> {
+async function tellReporterClosed(
+  tx: Tx,
+  deps: ObservationsDeps,
+  o: ObservationRow,
+  actor: Principal,
+): Promise<QueuedTemplatedMail | null> {
   if (o.anonymous || !o.reporterId || o.reporterId === actor.userId) return null;
-  const [reporter] = await tx.select({ id: users.id, email: users.email, locale: users.locale }).from(users)
+  const [reporter] = await tx
+    .select({ id: users.id, email: users.email, locale: users.locale })
+    .from(users)
     .where(and(eq(users.id, o.reporterId), eq(users.status, 'Active')));
   if (!reporter) return null;
   const path = observationPath(o.id);
   return sendTemplatedMail(tx, deps, {
-    scenario: 'observation_closed', to: reporter.email, language: reporter.locale as Language, userId: reporter.id, link: path,
-    variables: { observation_id: formatObservationSerial(o.serial), closed_by: actor.fullName, observation_link: await organizationLink(tx, deps, path) },
+    scenario: 'observation_closed',
+    to: reporter.email,
+    language: reporter.locale as Language,
+    userId: reporter.id,
+    link: path,
+    variables: {
+      observation_id: formatObservationSerial(o.serial),
+      closed_by: actor.fullName,
+      observation_link: await organizationLink(tx, deps, path),
+    },
   });
 }
 
@@ -317,8 +445,12 @@ export async function deleteObservation(tx: Tx, deps: ObservationsDeps, actor: P
   const o = await loadObservation(tx, id, true);
   const statuses = (await actionStatusesOf(tx, 'observation', [o.id])).get(o.id) ?? [];
   if (statuses.length > 0) throw new AppError('conflict', { messageKey: 'observations.validation.hasActions' });
-  const fileIds = (await tx.select({ fileId: observationAttachments.fileId }).from(observationAttachments)
-    .where(eq(observationAttachments.observationId, o.id))).map((r) => r.fileId);
+  const fileIds = (
+    await tx
+      .select({ fileId: observationAttachments.fileId })
+      .from(observationAttachments)
+      .where(eq(observationAttachments.observationId, o.id))
+  ).map((r) => r.fileId);
   await tx.delete(observations).where(eq(observations.id, o.id));
   const purges: Array<() => Promise<void>> = [];
   for (const fileId of fileIds) {
@@ -326,7 +458,10 @@ export async function deleteObservation(tx: Tx, deps: ObservationsDeps, actor: P
     if (removed) purges.push(removed.purge);
   }
   await recordAudit(tx, {
-    actorUserId: actor.userId, action: 'observation_deleted', entity: ENTITY, entityId: o.id,
+    actorUserId: actor.userId,
+    action: 'observation_deleted',
+    entity: ENTITY,
+    entityId: o.id,
     changes: { serial: o.serial, type: o.type, site_id: o.siteId, description: o.description },
   });
   const organizationId = o.organizationId;

@@ -1,6 +1,11 @@
 import {
-  can, formatObservationSerial, observationCloseBlocker, siteFullName,
-  type Observation, type ObservationHistoryEntry, type SiteLevel,
+  can,
+  formatObservationSerial,
+  observationCloseBlocker,
+  siteFullName,
+  type Observation,
+  type ObservationHistoryEntry,
+  type SiteLevel,
 } from '@bulwark/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -28,8 +33,10 @@ export function toPgTimestamp(local: string): string {
 /** The area's full name "Site / Division / Department / Unit" and its level. */
 export async function nodeOf(tx: Tx, siteName: string, siteId: string, nodeId: string | null) {
   if (!nodeId) return null;
-  const rows = await tx.select({ id: siteNodes.id, parentId: siteNodes.parentId, name: siteNodes.name, level: siteNodes.level })
-    .from(siteNodes).where(eq(siteNodes.siteId, siteId));
+  const rows = await tx
+    .select({ id: siteNodes.id, parentId: siteNodes.parentId, name: siteNodes.name, level: siteNodes.level })
+    .from(siteNodes)
+    .where(eq(siteNodes.siteId, siteId));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const node = byId.get(nodeId);
   if (!node) return null;
@@ -48,18 +55,32 @@ export async function loadObservation(tx: Tx, id: string, forUpdate = false): Pr
 
 export async function attachmentsOf(tx: Tx, observationIds: readonly string[]) {
   if (observationIds.length === 0) return [];
-  return tx.select({
-    observationId: observationAttachments.observationId, id: files.id, fileName: files.fileName, mimeType: files.mimeType,
-    sizeBytes: files.sizeBytes, storageKey: files.storageKey,
-  }).from(observationAttachments)
+  return tx
+    .select({
+      observationId: observationAttachments.observationId,
+      id: files.id,
+      fileName: files.fileName,
+      mimeType: files.mimeType,
+      sizeBytes: files.sizeBytes,
+      storageKey: files.storageKey,
+    })
+    .from(observationAttachments)
     .innerJoin(files, eq(files.id, observationAttachments.fileId))
     .where(inArray(observationAttachments.observationId, [...observationIds]))
     .orderBy(asc(observationAttachments.createdAt), asc(files.id));
 }
 
 async function historyOf(tx: Tx, id: string): Promise<ObservationHistoryEntry[]> {
-  const rows = await tx.select({ at: auditLog.createdAt, actorId: auditLog.actorUserId, actorName: users.fullName, action: auditLog.action, changes: auditLog.changes })
-    .from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId))
+  const rows = await tx
+    .select({
+      at: auditLog.createdAt,
+      actorId: auditLog.actorUserId,
+      actorName: users.fullName,
+      action: auditLog.action,
+      changes: auditLog.changes,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .where(and(eq(auditLog.entity, 'Observation'), eq(auditLog.entityId, id)))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
   return rows.map((r) => {
@@ -78,12 +99,20 @@ async function historyOf(tx: Tx, id: string): Promise<ObservationHistoryEntry[]>
 export async function observationView(tx: Tx, viewer: Principal, id: string): Promise<Observation> {
   const o = await loadObservation(tx, id);
   const [site] = await tx.select({ id: sites.id, name: sites.name, time_zone: sites.timeZone }).from(sites).where(eq(sites.id, o.siteId));
-  const [category] = o.categoryId ? await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, o.categoryId)) : [];
-  const [sub] = o.subCategoryId ? await tx.select({ id: subCategories.id, name: subCategories.name }).from(subCategories).where(eq(subCategories.id, o.subCategoryId)) : [];
+  const [category] = o.categoryId
+    ? await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, o.categoryId))
+    : [];
+  const [sub] = o.subCategoryId
+    ? await tx.select({ id: subCategories.id, name: subCategories.name }).from(subCategories).where(eq(subCategories.id, o.subCategoryId))
+    : [];
   const people = [o.reporterId, o.closedBy].filter((x): x is string => !!x);
-  const names = new Map(people.length
-    ? (await tx.select({ id: users.id, fullName: users.fullName, email: users.email }).from(users).where(inArray(users.id, people))).map((u) => [u.id, u])
-    : []);
+  const names = new Map(
+    people.length
+      ? (await tx.select({ id: users.id, fullName: users.fullName, email: users.email }).from(users).where(inArray(users.id, people))).map(
+          (u) => [u.id, u],
+        )
+      : [],
+  );
   const actionList = await actionsOfSource(tx, 'observation', o.id);
   const attachments = await attachmentsOf(tx, [o.id]);
   const reporterUser = o.reporterId ? names.get(o.reporterId) : undefined;
@@ -107,8 +136,10 @@ export async function observationView(tx: Tx, viewer: Principal, id: string): Pr
     action_required: o.actionRequired,
     comment: o.comment,
     anonymous: o.anonymous,
-    reporter: o.anonymous ? null
-      : reporterUser ? { id: reporterUser.id, full_name: reporterUser.fullName, email: reporterUser.email, guest: false }
+    reporter: o.anonymous
+      ? null
+      : reporterUser
+        ? { id: reporterUser.id, full_name: reporterUser.fullName, email: reporterUser.email, guest: false }
         : { id: null, full_name: o.reporterName ?? '', email: o.reporterEmail, guest: o.source === 'guest' },
     source: o.source,
     status: o.status,
@@ -116,14 +147,32 @@ export async function observationView(tx: Tx, viewer: Principal, id: string): Pr
     closed_at: o.closedAt?.toISOString() ?? null,
     closed_by: closer ? { id: closer.id, full_name: closer.fullName } : null,
     actions: actionList,
-    attachments: attachments.map((a) => ({ id: a.id, file_name: a.fileName, mime_type: a.mimeType, size_bytes: a.sizeBytes, url: fileUrl(a.id) })),
+    attachments: attachments.map((a) => ({
+      id: a.id,
+      file_name: a.fileName,
+      mime_type: a.mimeType,
+      size_bytes: a.sizeBytes,
+      url: fileUrl(a.id),
+    })),
     history: await historyOf(tx, o.id),
     permissions: {
       update: open && canUpdate,
       delete: can(viewer.access, 'Observation', 'delete') && actionList.length === 0,
-      close: open && observationCloseBlocker(o.status, actionList.map((a) => a.status), canClose) === null,
+      close:
+        open &&
+        observationCloseBlocker(
+          o.status,
+          actionList.map((a) => a.status),
+          canClose,
+        ) === null,
       add_actions: open && canUpdate && can(viewer.access, 'Action', 'create'),
-      close_blocked_by: open ? observationCloseBlocker(o.status, actionList.map((a) => a.status), canClose) : null,
+      close_blocked_by: open
+        ? observationCloseBlocker(
+            o.status,
+            actionList.map((a) => a.status),
+            canClose,
+          )
+        : null,
     },
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),

@@ -12,8 +12,14 @@ export async function onboardingStatus(tx: Tx): Promise<OnboardingStatus> {
   const [org] = await tx.select().from(organizations).where(thisOrg);
   if (!org) throw new AppError('not_found');
   const [siteCount] = await tx.select({ n: count() }).from(sites).where(eq(sites.isActive, true));
-  const [headless] = await tx.select({ n: count() }).from(sites).where(and(eq(sites.isActive, true), isNull(sites.headOfSafetyId)));
-  const [headed] = await tx.select({ n: count() }).from(sites).where(and(eq(sites.isActive, true), isNotNull(sites.headOfSafetyId)));
+  const [headless] = await tx
+    .select({ n: count() })
+    .from(sites)
+    .where(and(eq(sites.isActive, true), isNull(sites.headOfSafetyId)));
+  const [headed] = await tx
+    .select({ n: count() })
+    .from(sites)
+    .where(and(eq(sites.isActive, true), isNotNull(sites.headOfSafetyId)));
   const [roleCount] = await tx.select({ n: count() }).from(roles).where(eq(roles.isSystem, false));
   const state = org.onboardingState;
   const steps = {
@@ -28,7 +34,8 @@ export async function onboardingStatus(tx: Tx): Promise<OnboardingStatus> {
 }
 
 async function markStep(tx: Tx, step: string) {
-  await tx.update(organizations)
+  await tx
+    .update(organizations)
     .set({ onboardingState: sql`${organizations.onboardingState} || jsonb_build_object(${step}::text, true)`, updatedAt: new Date() })
     .where(thisOrg);
 }
@@ -40,10 +47,14 @@ export async function setOrganizationTimezone(tx: Tx, timezone: string) {
 
 /** The admin confirms who heads safety; refused while an active site has nobody. */
 export async function confirmHeadOfSafety(tx: Tx) {
-  const [headless] = await tx.select({ n: count() }).from(sites).where(and(eq(sites.isActive, true), isNull(sites.headOfSafetyId)));
+  const [headless] = await tx
+    .select({ n: count() })
+    .from(sites)
+    .where(and(eq(sites.isActive, true), isNull(sites.headOfSafetyId)));
   const [any] = await tx.select({ n: count() }).from(sites).where(eq(sites.isActive, true));
   if (Number(any?.n ?? 0) === 0) throw new AppError('validation_failed', { fields: { site: 'onboarding.validation.siteFirst' } });
-  if (Number(headless?.n ?? 0) > 0) throw new AppError('validation_failed', { fields: { head_of_safety_id: 'onboarding.validation.headOfSafety' } });
+  if (Number(headless?.n ?? 0) > 0)
+    throw new AppError('validation_failed', { fields: { head_of_safety_id: 'onboarding.validation.headOfSafety' } });
   await markStep(tx, 'headOfSafety');
 }
 

@@ -1,6 +1,16 @@
 import {
-  FREE_TRIAL_DAYS, FREE_TRIAL_STORAGE_BYTES, FREE_TRIAL_USER_LIMIT, PRODUCT_NAME, ROLE_SUBJECTS, emailSchema,
-  isWorkflowSubject, passwordProblem, subdomainProblem, translate, type Language, type Subject,
+  FREE_TRIAL_DAYS,
+  FREE_TRIAL_STORAGE_BYTES,
+  FREE_TRIAL_USER_LIMIT,
+  PRODUCT_NAME,
+  ROLE_SUBJECTS,
+  emailSchema,
+  isWorkflowSubject,
+  passwordProblem,
+  subdomainProblem,
+  translate,
+  type Language,
+  type Subject,
 } from '@bulwark/domain';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
@@ -11,7 +21,10 @@ import { createNotification } from '../notifications/routes.js';
 
 /** A failure an operator can act on: the CLI prints `message`; the API maps `code`. */
 export class OrgInputError extends Error {
-  constructor(readonly code: 'conflict' | 'validation_failed' | 'not_found', message: string) {
+  constructor(
+    readonly code: 'conflict' | 'validation_failed' | 'not_found',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -55,13 +68,28 @@ async function setTenant(tx: Tx, organizationId: string) {
 function fullRights(subject: Subject) {
   const wf = isWorkflowSubject(subject);
   return {
-    name: subject, rAdd: true, rEdit: true, rView: true, rDestroy: true,
-    isRevoke: wf, isExtend: wf, isClose: wf, isReject: wf, isApprove: wf,
+    name: subject,
+    rAdd: true,
+    rEdit: true,
+    rView: true,
+    rDestroy: true,
+    isRevoke: wf,
+    isExtend: wf,
+    isClose: wf,
+    isReject: wf,
+    isApprove: wf,
   };
 }
 
-export async function createRole(tx: Tx, name: string, rights: Array<ReturnType<typeof fullRights>>, flags: { isSystem?: boolean; grantsAdmin?: boolean } = {}) {
-  const [role] = await tx.insert(roles).values({ name, isSystem: flags.isSystem ?? false, grantsAdmin: flags.grantsAdmin ?? false })
+export async function createRole(
+  tx: Tx,
+  name: string,
+  rights: Array<ReturnType<typeof fullRights>>,
+  flags: { isSystem?: boolean; grantsAdmin?: boolean } = {},
+) {
+  const [role] = await tx
+    .insert(roles)
+    .values({ name, isSystem: flags.isSystem ?? false, grantsAdmin: flags.grantsAdmin ?? false })
     .returning({ id: roles.id });
   if (rights.length > 0) await tx.insert(roleActions).values(rights.map((r) => ({ ...r, roleId: role!.id })));
   return role!.id;
@@ -71,23 +99,32 @@ export async function createRole(tx: Tx, name: string, rights: Array<ReturnType<
 export async function addUser(tx: Tx, u: NewUser | NewUserWithHash): Promise<string> {
   const email = checkEmail(u.email);
   if ('password' in u) checkPassword(u.password);
-  const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
   if (taken) throw new OrgInputError('conflict', `A user with the e-mail ${email} already exists in this organisation.`);
   let roleId: string | null = null;
   if (u.roleName) {
-    const [role] = await tx.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = lower(${u.roleName})`);
+    const [role] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(sql`lower(${roles.name}) = lower(${u.roleName})`);
     if (!role) throw new OrgInputError('not_found', `No role named "${u.roleName}" exists in this organisation.`);
     roleId = role.id;
   }
-  const [user] = await tx.insert(users).values({
-    email,
-    fullName: u.fullName.trim() || email,
-    passwordHash: 'password' in u ? await hashPassword(u.password) : u.passwordHash,
-    isAdmin: u.isAdmin ?? false,
-    locale: u.locale ?? 'en',
-    canIssuePermit: u.canIssuePermit ?? false,
-    roleId,
-  }).returning({ id: users.id });
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email,
+      fullName: u.fullName.trim() || email,
+      passwordHash: 'password' in u ? await hashPassword(u.password) : u.passwordHash,
+      isAdmin: u.isAdmin ?? false,
+      locale: u.locale ?? 'en',
+      canIssuePermit: u.canIssuePermit ?? false,
+      roleId,
+    })
+    .returning({ id: users.id });
   return user!.id;
 }
 
@@ -101,20 +138,23 @@ export async function createOrganizationIn(tx: Tx, input: NewOrganization) {
   const subDomain = checkOrganization(input);
   const [exists] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.subDomainName, subDomain));
   if (exists) throw new OrgInputError('conflict', `The sub-domain "${subDomain}" is already taken.`);
-  const [org] = await tx.insert(organizations).values({
-    name: input.name.trim(),
-    subDomainName: subDomain,
-    organizationStatus: 'Active',
-    isPlatform: false,
-    isEnterprise: false,
-    subscriptionType: 'free_trial',
-    trialEndsAt: new Date(Date.now() + FREE_TRIAL_DAYS * 86_400_000),
-    onboardingCompletedAt: input.onboardingDone === false ? null : new Date(),
-    timezone: 'UTC',
-    storageQuotaBytes: FREE_TRIAL_STORAGE_BYTES,
-    storageUsedBytes: 0,
-    userLimit: FREE_TRIAL_USER_LIMIT,
-  }).returning();
+  const [org] = await tx
+    .insert(organizations)
+    .values({
+      name: input.name.trim(),
+      subDomainName: subDomain,
+      organizationStatus: 'Active',
+      isPlatform: false,
+      isEnterprise: false,
+      subscriptionType: 'free_trial',
+      trialEndsAt: new Date(Date.now() + FREE_TRIAL_DAYS * 86_400_000),
+      onboardingCompletedAt: input.onboardingDone === false ? null : new Date(),
+      timezone: 'UTC',
+      storageQuotaBytes: FREE_TRIAL_STORAGE_BYTES,
+      storageUsedBytes: 0,
+      userLimit: FREE_TRIAL_USER_LIMIT,
+    })
+    .returning();
   await setTenant(tx, org!.id);
   await createRole(tx, 'Administrator', ROLE_SUBJECTS.map(fullRights), { isSystem: true, grantsAdmin: true });
   const adminId = await addUser(tx, { ...input.admin, isAdmin: true, roleName: 'Administrator', canIssuePermit: true });
@@ -132,7 +172,11 @@ export async function createOrganizationIn(tx: Tx, input: NewOrganization) {
 function checkOrganization(input: NewOrganization): string {
   const subDomain = input.subDomain.trim().toLowerCase();
   const problem = subdomainProblem(subDomain);
-  if (problem === 'format') throw new OrgInputError('validation_failed', `"${input.subDomain}" is not a valid sub-domain: use lower-case letters, digits and hyphens.`);
+  if (problem === 'format')
+    throw new OrgInputError(
+      'validation_failed',
+      `"${input.subDomain}" is not a valid sub-domain: use lower-case letters, digits and hyphens.`,
+    );
   if (problem === 'reserved') throw new OrgInputError('validation_failed', `The sub-domain "${subDomain}" is reserved.`);
   if (!input.name.trim()) throw new OrgInputError('validation_failed', 'The organisation needs a name.');
   checkEmail(input.admin.email);
@@ -148,7 +192,10 @@ export function createOrganizationService(db: Db) {
   }
 
   async function findOrganizationId(tx: Tx, subDomain: string): Promise<string> {
-    const [org] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.subDomainName, subDomain.toLowerCase()));
+    const [org] = await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.subDomainName, subDomain.toLowerCase()));
     if (!org) throw new OrgInputError('not_found', `No organisation uses the sub-domain "${subDomain}".`);
     return org.id;
   }

@@ -45,7 +45,9 @@ export function createExtendRequestService(deps: Deps) {
   async function listOwn(p: Principal, organizationId: string): Promise<ExtendRequest[]> {
     ownOrganization(p, organizationId);
     return inTenant(db, p.organizationId, async (tx) => {
-      const rows = await tx.select({ r: extendRequests, by: requester }).from(extendRequests)
+      const rows = await tx
+        .select({ r: extendRequests, by: requester })
+        .from(extendRequests)
         .leftJoin(users, and(eq(users.organizationId, extendRequests.organizationId), eq(users.id, extendRequests.requestedBy)))
         .orderBy(desc(extendRequests.createdAt));
       return rows.map(({ r, by }) => toDto(r, by));
@@ -55,13 +57,22 @@ export function createExtendRequestService(deps: Deps) {
   async function create(p: Principal, organizationId: string, reason: string): Promise<ExtendRequest> {
     ownOrganization(p, organizationId);
     const row = await inTenant(db, p.organizationId, async (tx) => {
-      const [pending] = await tx.select({ id: extendRequests.id }).from(extendRequests).where(eq(extendRequests.status, 'pending')).limit(1);
+      const [pending] = await tx
+        .select({ id: extendRequests.id })
+        .from(extendRequests)
+        .where(eq(extendRequests.status, 'pending'))
+        .limit(1);
       if (pending) throw new AppError('conflict', { messageKey: 'registration.validation.alreadyPending' });
-      const [inserted] = await tx.insert(extendRequests).values({ requestedBy: p.userId, reason })
-        .onConflictDoNothing().returning();
+      const [inserted] = await tx.insert(extendRequests).values({ requestedBy: p.userId, reason }).onConflictDoNothing().returning();
       // A request made at the same moment by another admin won the unique index.
       if (!inserted) throw new AppError('conflict', { messageKey: 'registration.validation.alreadyPending' });
-      await recordAudit(tx, { actorUserId: p.userId, action: 'create', entity: 'OrgFreeTrialExtendRequest', entityId: inserted.id, changes: { reason } });
+      await recordAudit(tx, {
+        actorUserId: p.userId,
+        action: 'create',
+        entity: 'OrgFreeTrialExtendRequest',
+        entityId: inserted.id,
+        changes: { reason },
+      });
       return inserted;
     });
     planChanged(deps, p.organizationId);
@@ -71,7 +82,9 @@ export function createExtendRequestService(deps: Deps) {
   async function listAll(status: ExtendRequestStatus | undefined): Promise<PlatformExtendRequest[]> {
     // The explicit platform path: the requests table's platform policy and the organisations' both open here.
     return asPlatform(db, async (tx) => {
-      const rows = await tx.select({ r: extendRequests, org: organizations }).from(extendRequests)
+      const rows = await tx
+        .select({ r: extendRequests, org: organizations })
+        .from(extendRequests)
         .innerJoin(organizations, eq(organizations.id, extendRequests.organizationId))
         .where(and(status ? eq(extendRequests.status, status) : undefined, sql`${organizations.deletedAt} is null`))
         .orderBy(desc(extendRequests.createdAt))
@@ -86,7 +99,9 @@ export function createExtendRequestService(deps: Deps) {
       return rows.map(({ r, org }) => ({
         ...toDto(r, (r.requestedBy && byOrg.get(r.organizationId)?.get(r.requestedBy)) || null),
         organization: {
-          name: org.name, sub_domain_name: org.subDomainName, subscription_type: org.subscriptionType,
+          name: org.name,
+          sub_domain_name: org.subDomainName,
+          subscription_type: org.subscriptionType,
           trial_ends_at: org.trialEndsAt?.toISOString() ?? null,
         },
       }));
@@ -116,22 +131,41 @@ export function createExtendRequestService(deps: Deps) {
       // An extension counts from the later of now and the current end, so days are never lost.
       const base = Math.max(Date.now(), org.trialEndsAt?.getTime() ?? 0);
       const endsAt = new Date(base + days * 86_400_000);
-      const [orgAfter] = await tx.update(organizations).set({ trialEndsAt: endsAt, updatedAt: new Date() })
-        .where(eq(organizations.id, org.id)).returning();
-      const [updated] = await tx.update(extendRequests)
+      const [orgAfter] = await tx
+        .update(organizations)
+        .set({ trialEndsAt: endsAt, updatedAt: new Date() })
+        .where(eq(organizations.id, org.id))
+        .returning();
+      const [updated] = await tx
+        .update(extendRequests)
         .set({ status: 'approved', daysGranted: days, decidedBy: p.userId, decidedAt: new Date() })
-        .where(and(eq(extendRequests.organizationId, row.organizationId), eq(extendRequests.id, row.id))).returning();
-      await recordAudit(tx, { actorUserId: null, action: 'approve', entity: 'OrgFreeTrialExtendRequest', entityId: row.id, changes: { days, trialEndsAt: endsAt.toISOString(), platformAdmin: p.userId } });
+        .where(and(eq(extendRequests.organizationId, row.organizationId), eq(extendRequests.id, row.id)))
+        .returning();
+      await recordAudit(tx, {
+        actorUserId: null,
+        action: 'approve',
+        entity: 'OrgFreeTrialExtendRequest',
+        entityId: row.id,
+        changes: { days, trialEndsAt: endsAt.toISOString(), platformAdmin: p.userId },
+      });
       const ids = await tellAdmins(tx, deps, {
-        titleKey: 'registration.notifications.approvedTitle', bodyKey: 'registration.notifications.approvedBody',
-        mailSubjectKey: 'registration.mail.approvedSubject', mailBodyKey: 'registration.mail.approvedBody',
-        vars: { organization: org.name, days, date: endsAt.toISOString().slice(0, 10) }, link: '/',
+        titleKey: 'registration.notifications.approvedTitle',
+        bodyKey: 'registration.notifications.approvedBody',
+        mailSubjectKey: 'registration.mail.approvedSubject',
+        mailBodyKey: 'registration.mail.approvedBody',
+        vars: { organization: org.name, days, date: endsAt.toISOString().slice(0, 10) },
+        link: '/',
       });
       const [by] = row.requestedBy ? await tx.select(requester).from(users).where(eq(users.id, row.requestedBy)) : [];
       return {
         dto: {
           ...toDto(updated!, by ?? null),
-          organization: { name: org.name, sub_domain_name: org.subDomainName, subscription_type: orgAfter!.subscriptionType, trial_ends_at: endsAt.toISOString() },
+          organization: {
+            name: org.name,
+            sub_domain_name: org.subDomainName,
+            subscription_type: orgAfter!.subscriptionType,
+            trial_ends_at: endsAt.toISOString(),
+          },
         },
         mailIds: ids,
         organizationId: org.id,
@@ -144,20 +178,36 @@ export function createExtendRequestService(deps: Deps) {
   async function reject(p: Principal, id: string, reason: string): Promise<PlatformExtendRequest> {
     const { dto, mailIds, organizationId } = await asPlatform(db, async (tx) => {
       const { row, org } = await lockPending(tx, id);
-      const [updated] = await tx.update(extendRequests)
+      const [updated] = await tx
+        .update(extendRequests)
         .set({ status: 'rejected', decisionReason: reason, decidedBy: p.userId, decidedAt: new Date() })
-        .where(and(eq(extendRequests.organizationId, row.organizationId), eq(extendRequests.id, row.id))).returning();
-      await recordAudit(tx, { actorUserId: null, action: 'reject', entity: 'OrgFreeTrialExtendRequest', entityId: row.id, changes: { reason, platformAdmin: p.userId } });
+        .where(and(eq(extendRequests.organizationId, row.organizationId), eq(extendRequests.id, row.id)))
+        .returning();
+      await recordAudit(tx, {
+        actorUserId: null,
+        action: 'reject',
+        entity: 'OrgFreeTrialExtendRequest',
+        entityId: row.id,
+        changes: { reason, platformAdmin: p.userId },
+      });
       const ids = await tellAdmins(tx, deps, {
-        titleKey: 'registration.notifications.rejectedTitle', bodyKey: 'registration.notifications.rejectedBody',
-        mailSubjectKey: 'registration.mail.rejectedSubject', mailBodyKey: 'registration.mail.rejectedBody',
-        vars: { organization: org.name, reason }, link: '/',
+        titleKey: 'registration.notifications.rejectedTitle',
+        bodyKey: 'registration.notifications.rejectedBody',
+        mailSubjectKey: 'registration.mail.rejectedSubject',
+        mailBodyKey: 'registration.mail.rejectedBody',
+        vars: { organization: org.name, reason },
+        link: '/',
       });
       const [by] = row.requestedBy ? await tx.select(requester).from(users).where(eq(users.id, row.requestedBy)) : [];
       return {
         dto: {
           ...toDto(updated!, by ?? null),
-          organization: { name: org.name, sub_domain_name: org.subDomainName, subscription_type: org.subscriptionType, trial_ends_at: org.trialEndsAt?.toISOString() ?? null },
+          organization: {
+            name: org.name,
+            sub_domain_name: org.subDomainName,
+            subscription_type: org.subscriptionType,
+            trial_ends_at: org.trialEndsAt?.toISOString() ?? null,
+          },
         },
         mailIds: ids,
         organizationId: org.id,

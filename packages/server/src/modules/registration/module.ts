@@ -21,8 +21,7 @@ export const registrationModule: ServerModule = {
     schedules: [{ name: TRIAL_REMINDER_QUEUE, cron: '5 * * * *' }],
   }),
   push: (deps) => {
-    const plan = (p: Principal) =>
-      inTenant(deps.db.app, p.organizationId, (tx) => planOf(tx, p.organization));
+    const plan = (p: Principal) => inTenant(deps.db.app, p.organizationId, (tx) => planOf(tx, p.organization));
     return {
       get_plan: plan,
       get_subscription_plan: plan,

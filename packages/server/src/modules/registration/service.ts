@@ -1,8 +1,18 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
-  PRODUCT_NAME, PUBLIC_TENANT, REGISTRATION_CODE_TTL_MINUTES, REGISTRATION_MAX_ATTEMPTS, REGISTRATION_MAX_RESENDS,
-  REGISTRATION_RESEND_COOLDOWN_SECONDS, subdomainProblem, suggestSubdomain, translate, type Language,
-  type RegistrationCreated, type RegistrationVerified, type SubdomainAvailability,
+  PRODUCT_NAME,
+  PUBLIC_TENANT,
+  REGISTRATION_CODE_TTL_MINUTES,
+  REGISTRATION_MAX_ATTEMPTS,
+  REGISTRATION_MAX_RESENDS,
+  REGISTRATION_RESEND_COOLDOWN_SECONDS,
+  subdomainProblem,
+  suggestSubdomain,
+  translate,
+  type Language,
+  type RegistrationCreated,
+  type RegistrationVerified,
+  type SubdomainAvailability,
 } from '@bulwark/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.js';
@@ -87,7 +97,9 @@ export function createRegistrationService(deps: Deps) {
     const problem = subdomainProblem(subDomain);
     if (problem) return problem;
     if (await resolveTenant(db, subDomain)) return 'taken';
-    const [pending] = await tx.select({ id: registrations.id }).from(registrations)
+    const [pending] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
       .where(and(eq(registrations.subDomain, subDomain), isNull(registrations.completedAt), gt(registrations.codeExpiresAt, new Date())))
       .limit(1);
     return pending ? 'taken' : null;
@@ -96,8 +108,12 @@ export function createRegistrationService(deps: Deps) {
   async function emailTaken(tx: Tx, email: string): Promise<boolean> {
     const result = await tx.execute<{ taken: boolean }>(sql`select app_admin_email_taken(${email}) as taken`);
     if (result.rows[0]?.taken) return true;
-    const [pending] = await tx.select({ id: registrations.id }).from(registrations)
-      .where(and(sql`lower(${registrations.email}) = ${email}`, isNull(registrations.completedAt), gt(registrations.codeExpiresAt, new Date())))
+    const [pending] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(
+        and(sql`lower(${registrations.email}) = ${email}`, isNull(registrations.completedAt), gt(registrations.codeExpiresAt, new Date())),
+      )
       .limit(1);
     return !!pending;
   }
@@ -131,7 +147,12 @@ export function createRegistrationService(deps: Deps) {
 
   async function register(input: RegistrationInput, lang: Language): Promise<RegistrationCreated> {
     const email = input.email.toLowerCase();
-    await limit(db, `register-email:${email}`, REGISTRATION_LIMITS.registerPerEmail.max, REGISTRATION_LIMITS.registerPerEmail.windowSeconds);
+    await limit(
+      db,
+      `register-email:${email}`,
+      REGISTRATION_LIMITS.registerPerEmail.max,
+      REGISTRATION_LIMITS.registerPerEmail.windowSeconds,
+    );
     if (businessEmailProblem(email)) {
       throw new AppError('validation_failed', { fields: { email: 'registration.validation.businessEmail' } });
     }
@@ -148,20 +169,26 @@ export function createRegistrationService(deps: Deps) {
           fields: { sub_domain: reason === 'taken' ? 'registration.validation.subdomainTaken' : `validation.subdomain.${reason}` },
         });
       }
-      const [row] = await tx.insert(registrations).values({
-        companyName: input.company_name,
-        fullName: input.full_name,
-        email,
-        phone: input.phone,
-        subDomain: input.sub_domain,
-        locale: lang,
-        passwordHash,
-        codeHash: 'pending',
-        codeExpiresAt: new Date(now + CODE_TTL_MS),
-        codeSentAt: new Date(now),
-      }).returning();
+      const [row] = await tx
+        .insert(registrations)
+        .values({
+          companyName: input.company_name,
+          fullName: input.full_name,
+          email,
+          phone: input.phone,
+          subDomain: input.sub_domain,
+          locale: lang,
+          passwordHash,
+          codeHash: 'pending',
+          codeExpiresAt: new Date(now + CODE_TTL_MS),
+          codeSentAt: new Date(now),
+        })
+        .returning();
       const r = row!;
-      await tx.update(registrations).set({ codeHash: codeHash(r.id, code) }).where(eq(registrations.id, r.id));
+      await tx
+        .update(registrations)
+        .set({ codeHash: codeHash(r.id, code) })
+        .where(eq(registrations.id, r.id));
       const mail = await sendCode(tx, { email, fullName: r.fullName, companyName: r.companyName, locale: lang }, code);
       return { created: r, mailId: mail };
     });
@@ -181,9 +208,7 @@ export function createRegistrationService(deps: Deps) {
     return row;
   }
 
-  type VerifyOutcome =
-    | { kind: 'wrong'; left: number }
-    | { kind: 'done'; result: RegistrationVerified };
+  type VerifyOutcome = { kind: 'wrong'; left: number } | { kind: 'done'; result: RegistrationVerified };
 
   async function verify(id: string, code: string): Promise<RegistrationVerified> {
     const platformId = await platformTenant();
@@ -202,7 +227,10 @@ export function createRegistrationService(deps: Deps) {
       const given = Buffer.from(codeHash(r.id, code));
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
         // Counted in its own commit below: the refusal must not roll the count back.
-        await tx.update(registrations).set({ failedAttempts: sql`${registrations.failedAttempts} + 1` }).where(eq(registrations.id, r.id));
+        await tx
+          .update(registrations)
+          .set({ failedAttempts: sql`${registrations.failedAttempts} + 1` })
+          .where(eq(registrations.id, r.id));
         return { kind: 'wrong', left: REGISTRATION_MAX_ATTEMPTS - r.failedAttempts - 1 };
       }
       // Someone may have taken the address or the name since step 1 (its hold lapses with the code).
@@ -262,9 +290,16 @@ export function createRegistrationService(deps: Deps) {
       if (wait > 0) throw new AppError('rate_limited', { messageKey: 'registration.validation.resendWait', vars: { seconds: wait } });
       const now = new Date();
       const expires = new Date(now.getTime() + CODE_TTL_MS);
-      await tx.update(registrations).set({
-        codeHash: codeHash(r.id, code), codeExpiresAt: expires, codeSentAt: now, failedAttempts: 0, resendCount: r.resendCount + 1,
-      }).where(eq(registrations.id, r.id));
+      await tx
+        .update(registrations)
+        .set({
+          codeHash: codeHash(r.id, code),
+          codeExpiresAt: expires,
+          codeSentAt: now,
+          failedAttempts: 0,
+          resendCount: r.resendCount + 1,
+        })
+        .where(eq(registrations.id, r.id));
       const mail = await sendCode(tx, { email: r.email, fullName: r.fullName, companyName: r.companyName, locale: r.locale }, code);
       return { expiresAt: expires, sentAt: now, mailId: mail };
     });

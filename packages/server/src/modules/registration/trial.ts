@@ -14,10 +14,15 @@ type Org = typeof organizations.$inferSelect;
 
 /** The plan of spec 001 §9 for one organisation, read in its tenant transaction. */
 export async function planOf(tx: Tx, org: Org, now = Date.now()): Promise<Plan> {
-  const [usersCount] = await tx.select({ n: count() }).from(users)
+  const [usersCount] = await tx
+    .select({ n: count() })
+    .from(users)
     .where(and(eq(users.organizationId, org.id), ne(users.status, 'Deleted'), eq(users.isPlatformAdmin, false)));
-  const [pending] = await tx.select({ id: extendRequests.id }).from(extendRequests)
-    .where(and(eq(extendRequests.organizationId, org.id), eq(extendRequests.status, 'pending'))).limit(1);
+  const [pending] = await tx
+    .select({ id: extendRequests.id })
+    .from(extendRequests)
+    .where(and(eq(extendRequests.organizationId, org.id), eq(extendRequests.status, 'pending')))
+    .limit(1);
   const trial = org.subscriptionType === 'free_trial';
   return {
     status: trial ? 'trial' : org.subscriptionType === 'active' ? 'active' : 'cancelled',
@@ -40,11 +45,20 @@ export function saasFeatures() {
 
 /** The active admins of the transaction's organisation, to be told about their trial. */
 export async function organizationAdmins(tx: Tx) {
-  return tx.select({ id: users.id, email: users.email, fullName: users.fullName, locale: users.locale }).from(users)
+  return tx
+    .select({ id: users.id, email: users.email, fullName: users.fullName, locale: users.locale })
+    .from(users)
     .where(and(eq(users.isAdmin, true), eq(users.status, 'Active')));
 }
 
-type Notice = { titleKey: string; bodyKey: string; mailSubjectKey: string; mailBodyKey: string; vars: Record<string, string | number>; link: string };
+type Notice = {
+  titleKey: string;
+  bodyKey: string;
+  mailSubjectKey: string;
+  mailBodyKey: string;
+  vars: Record<string, string | number>;
+  link: string;
+};
 
 /** In-app notification and e-mail to every admin of the transaction's organisation; returns the outbox ids. */
 export async function tellAdmins(tx: Tx, deps: Pick<AppDeps, 'mail'>, notice: Notice): Promise<string[]> {
@@ -58,11 +72,13 @@ export async function tellAdmins(tx: Tx, deps: Pick<AppDeps, 'mail'>, notice: No
       body: translate(lang, notice.bodyKey, vars),
       link: notice.link,
     });
-    mailIds.push(await deps.mail.enqueue(tx, {
-      to: admin.email,
-      subject: translate(lang, notice.mailSubjectKey, vars),
-      body: translate(lang, notice.mailBodyKey, vars),
-    }));
+    mailIds.push(
+      await deps.mail.enqueue(tx, {
+        to: admin.email,
+        subject: translate(lang, notice.mailSubjectKey, vars),
+        body: translate(lang, notice.mailBodyKey, vars),
+      }),
+    );
   }
   return mailIds;
 }
@@ -87,27 +103,40 @@ function dueNotices(endsAt: Date, now: number): Array<'expired' | '1d' | '3d'> {
 export async function sendTrialReminders(deps: Pick<AppDeps, 'db' | 'mail' | 'jobs' | 'config'>, now = Date.now()): Promise<number> {
   // The owner connection finds the organisations due across every tenant; each is then told in its own
   // tenant transaction.
-  const due = await deps.db.owner.select().from(organizations).where(and(
-    eq(organizations.isPlatform, false), eq(organizations.subscriptionType, 'free_trial'), isNull(organizations.deletedAt),
-    eq(organizations.organizationStatus, 'Active'), isNotNull(organizations.trialEndsAt),
-    lte(organizations.trialEndsAt, new Date(now + 3 * DAY_MS)),
-  ));
+  const due = await deps.db.owner
+    .select()
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.isPlatform, false),
+        eq(organizations.subscriptionType, 'free_trial'),
+        isNull(organizations.deletedAt),
+        eq(organizations.organizationStatus, 'Active'),
+        isNotNull(organizations.trialEndsAt),
+        lte(organizations.trialEndsAt, new Date(now + 3 * DAY_MS)),
+      ),
+    );
   let sent = 0;
   for (const org of due) {
     const kinds = dueNotices(org.trialEndsAt!, now);
     if (kinds.length === 0) continue;
     const mailIds = await inTenant(deps.db.app, org.id, async (tx) => {
-      const inserted = await tx.insert(trialNotices)
+      const inserted = await tx
+        .insert(trialNotices)
         .values(kinds.map((kind) => ({ kind, trialEndsAt: org.trialEndsAt! })))
-        .onConflictDoNothing().returning({ kind: trialNotices.kind });
+        .onConflictDoNothing()
+        .returning({ kind: trialNotices.kind });
       if (!inserted.some((i) => i.kind === kinds[0])) return [];
       const date = org.trialEndsAt!.toISOString().slice(0, 10);
       const url = `${publicUrl(deps.config, org.subDomainName)}/login`;
       if (kinds[0] === 'expired') {
         return tellAdmins(tx, deps, {
-          titleKey: 'registration.notifications.expiredTitle', bodyKey: 'registration.notifications.expiredBody',
-          mailSubjectKey: 'registration.mail.expiredSubject', mailBodyKey: 'registration.mail.expiredBody',
-          vars: { organization: org.name, date, url }, link: '/subscriptions',
+          titleKey: 'registration.notifications.expiredTitle',
+          bodyKey: 'registration.notifications.expiredBody',
+          mailSubjectKey: 'registration.mail.expiredSubject',
+          mailBodyKey: 'registration.mail.expiredBody',
+          vars: { organization: org.name, date, url },
+          link: '/subscriptions',
         });
       }
       const tomorrow = kinds[0] === '1d';
@@ -117,7 +146,8 @@ export async function sendTrialReminders(deps: Pick<AppDeps, 'db' | 'mail' | 'jo
         bodyKey: 'registration.notifications.reminderBody',
         mailSubjectKey: tomorrow ? 'registration.mail.reminderTomorrowSubject' : 'registration.mail.reminderSubject',
         mailBodyKey: 'registration.mail.reminderBody',
-        vars: { organization: org.name, date, url, days }, link: '/subscriptions',
+        vars: { organization: org.name, date, url, days },
+        link: '/subscriptions',
       });
     });
     if (mailIds.length > 0) sent += 1;

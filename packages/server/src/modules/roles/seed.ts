@@ -18,8 +18,11 @@ export const DEMO_ROLES: readonly DemoRole[] = [
     rights: [
       ...(['Observation', 'Incident', 'Permit', 'Audit'] as const).map((name) => ({ name, ...ALL, ...WORKFLOW })),
       ...(['HIRA', 'Library', 'Action'] as const).map((name) => ({ name, ...ALL })),
-      ...(['Site', 'Category', 'RC Master', 'Audit Template', 'Permit Form Setting', 'WorkFlow'] as const)
-        .map((name) => ({ name, r_view: true, r_edit: true })),
+      ...(['Site', 'Category', 'RC Master', 'Audit Template', 'Permit Form Setting', 'WorkFlow'] as const).map((name) => ({
+        name,
+        r_view: true,
+        r_edit: true,
+      })),
       { name: 'User', ...VIEW },
       { name: 'Role', ...VIEW },
     ],
@@ -69,19 +72,38 @@ export const DEMO_ROLES: readonly DemoRole[] = [
 export async function seedDemoRoles(tx: Tx): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   for (const demo of DEMO_ROLES) {
-    const [existing] = await tx.select({ id: roles.id }).from(roles).where(sql`lower(${roles.name}) = lower(${demo.name})`);
+    const [existing] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(sql`lower(${roles.name}) = lower(${demo.name})`);
     if (existing) {
       ids[demo.name] = existing.id;
       continue;
     }
     const [role] = await tx.insert(roles).values({ name: demo.name, isPowerUser: demo.isPowerUser }).returning({ id: roles.id });
     const roleId = role!.id;
-    await tx.insert(roleActions).values(completeRoleMatrix(demo.rights).map((r) => ({
-      roleId, name: r.name,
-      rAdd: r.r_add, rEdit: r.r_edit, rView: r.r_view, rDestroy: r.r_destroy,
-      isRevoke: r.is_revoke, isExtend: r.is_extend, isClose: r.is_close, isReject: r.is_reject, isApprove: r.is_approve,
-    })));
-    await recordAudit(tx, { actorUserId: null, action: 'create', entity: 'Role', entityId: roleId, changes: { name: demo.name, seed: true } });
+    await tx.insert(roleActions).values(
+      completeRoleMatrix(demo.rights).map((r) => ({
+        roleId,
+        name: r.name,
+        rAdd: r.r_add,
+        rEdit: r.r_edit,
+        rView: r.r_view,
+        rDestroy: r.r_destroy,
+        isRevoke: r.is_revoke,
+        isExtend: r.is_extend,
+        isClose: r.is_close,
+        isReject: r.is_reject,
+        isApprove: r.is_approve,
+      })),
+    );
+    await recordAudit(tx, {
+      actorUserId: null,
+      action: 'create',
+      entity: 'Role',
+      entityId: roleId,
+      changes: { name: demo.name, seed: true },
+    });
     ids[demo.name] = roleId;
   }
   return ids;

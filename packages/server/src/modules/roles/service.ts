@@ -1,7 +1,18 @@
 import {
-  ROLE_FLAGS, ROLE_MATRIX_SUBJECTS, completeRoleMatrix, normalizeRoleRow, roleModuleKey, rolePermitRules, isWorkflowSubject,
-  type RoleActionInput, type RoleCreateBody, type RoleDetail, type RoleMatrixRow, type RoleSummary,
-  type RoleSubject, type RoleUpdateBody,
+  ROLE_FLAGS,
+  ROLE_MATRIX_SUBJECTS,
+  completeRoleMatrix,
+  normalizeRoleRow,
+  roleModuleKey,
+  rolePermitRules,
+  isWorkflowSubject,
+  type RoleActionInput,
+  type RoleCreateBody,
+  type RoleDetail,
+  type RoleMatrixRow,
+  type RoleSummary,
+  type RoleSubject,
+  type RoleUpdateBody,
 } from '@bulwark/domain';
 import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -26,16 +37,31 @@ type StoredAction = typeof roleActions.$inferSelect;
 function toMatrixRow(r: StoredAction): RoleMatrixRow {
   return normalizeRoleRow({
     name: r.name as RoleSubject,
-    r_add: r.rAdd, r_edit: r.rEdit, r_view: r.rView, r_destroy: r.rDestroy,
-    is_revoke: r.isRevoke, is_extend: r.isExtend, is_close: r.isClose, is_reject: r.isReject, is_approve: r.isApprove,
+    r_add: r.rAdd,
+    r_edit: r.rEdit,
+    r_view: r.rView,
+    r_destroy: r.rDestroy,
+    is_revoke: r.isRevoke,
+    is_extend: r.isExtend,
+    is_close: r.isClose,
+    is_reject: r.isReject,
+    is_approve: r.isApprove,
   });
 }
 
 function toStored(roleId: string, r: RoleMatrixRow) {
   return {
-    roleId, name: r.name,
-    rAdd: r.r_add, rEdit: r.r_edit, rView: r.r_view, rDestroy: r.r_destroy,
-    isRevoke: r.is_revoke, isExtend: r.is_extend, isClose: r.is_close, isReject: r.is_reject, isApprove: r.is_approve,
+    roleId,
+    name: r.name,
+    rAdd: r.r_add,
+    rEdit: r.r_edit,
+    rView: r.r_view,
+    rDestroy: r.r_destroy,
+    isRevoke: r.is_revoke,
+    isExtend: r.is_extend,
+    isClose: r.is_close,
+    isReject: r.is_reject,
+    isApprove: r.is_approve,
   };
 }
 
@@ -72,7 +98,9 @@ async function findRole(tx: Tx, id: string, lock = false): Promise<RoleRow> {
 }
 
 async function assertNameFree(tx: Tx, name: string, exceptId: string | null) {
-  const [taken] = await tx.select({ id: roles.id }).from(roles)
+  const [taken] = await tx
+    .select({ id: roles.id })
+    .from(roles)
     .where(and(sql`lower(${roles.name}) = lower(${name})`, exceptId ? ne(roles.id, exceptId) : undefined));
   if (taken) throw new AppError('conflict', { fields: { name: 'roles.validation.nameTaken' } });
 }
@@ -121,14 +149,21 @@ async function writeMatrix(tx: Tx, roleId: string, matrix: RoleMatrixRow[]) {
 /** Roles of the organisation with the number of users holding each; system roles first, then by name. */
 export async function listRoles(tx: Tx, q: ListQuery) {
   const where = q.search ? ilike(roles.name, searchPattern(q.search)) : undefined;
-  const holders = tx.select({ roleId: users.roleId, n: count().as('n') }).from(users).groupBy(users.roleId).as('holders');
+  const holders = tx
+    .select({ roleId: users.roleId, n: count().as('n') })
+    .from(users)
+    .groupBy(users.roleId)
+    .as('holders');
   const [total] = await tx.select({ n: count() }).from(roles).where(where);
   const { limit, offset } = pageWindow(q);
-  const rows = await tx.select({ role: roles, n: holders.n }).from(roles)
+  const rows = await tx
+    .select({ role: roles, n: holders.n })
+    .from(roles)
     .leftJoin(holders, eq(holders.roleId, roles.id))
     .where(where)
     .orderBy(desc(roles.isSystem), asc(sql`lower(${roles.name})`), asc(roles.id))
-    .limit(limit).offset(offset);
+    .limit(limit)
+    .offset(offset);
   const n = Number(total?.n ?? 0);
   return { roles: rows.map((r) => summary(r.role, Number(r.n ?? 0))), pagination: pagination(n, q.page, q.per_page) };
 }
@@ -140,15 +175,21 @@ export async function getRole(tx: Tx, id: string): Promise<RoleDetail> {
 
 export async function createRoleFromBody(tx: Tx, p: Principal, body: RoleCreateBody): Promise<RoleDetail> {
   await assertNameFree(tx, body.name, null);
-  const [role] = await tx.insert(roles)
+  const [role] = await tx
+    .insert(roles)
     .values({ name: body.name, isPowerUser: body.is_power_user, grantsAdmin: body.grants_admin, isSystem: false })
     .returning();
   const matrix = completeRoleMatrix(body.role_actions_attributes);
   await writeMatrix(tx, role!.id, matrix);
   await recordAudit(tx, {
-    actorUserId: p.userId, action: 'create', entity: 'Role', entityId: role!.id,
+    actorUserId: p.userId,
+    action: 'create',
+    entity: 'Role',
+    entityId: role!.id,
     changes: {
-      name: body.name, is_power_user: body.is_power_user, grants_admin: body.grants_admin,
+      name: body.name,
+      is_power_user: body.is_power_user,
+      grants_admin: body.grants_admin,
       rights: matrixChanges(completeRoleMatrix([]), matrix),
     },
   });
@@ -159,7 +200,12 @@ export async function createRoleFromBody(tx: Tx, p: Principal, body: RoleCreateB
  * Changes a role. Listed modules are replaced, the others keep their rights. Returns the role and the
  * users holding it, whose sessions must hear that their rules changed (after commit).
  */
-export async function updateRole(tx: Tx, p: Principal, id: string, body: RoleUpdateBody): Promise<{ role: RoleDetail; affectedUserIds: string[] }> {
+export async function updateRole(
+  tx: Tx,
+  p: Principal,
+  id: string,
+  body: RoleUpdateBody,
+): Promise<{ role: RoleDetail; affectedUserIds: string[] }> {
   const role = await findRole(tx, id, true);
   const changes: Record<string, unknown> = {};
   const set: Partial<typeof roles.$inferInsert> = {};
@@ -196,7 +242,11 @@ export async function updateRole(tx: Tx, p: Principal, id: string, body: RoleUpd
   const changed = Object.keys(changes).length > 0;
   let saved = role;
   if (changed) {
-    const [row] = await tx.update(roles).set({ ...set, updatedAt: new Date() }).where(eq(roles.id, id)).returning();
+    const [row] = await tx
+      .update(roles)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(roles.id, id))
+      .returning();
     saved = row!;
     await recordAudit(tx, { actorUserId: p.userId, action: 'update', entity: 'Role', entityId: id, changes });
   }
@@ -216,5 +266,8 @@ export async function deleteRole(tx: Tx, p: Principal, id: string): Promise<void
 
 /** Every role's id and name, for pickers of other modules (e.g. the user form). */
 export async function roleOptions(tx: Tx): Promise<Array<{ id: string; name: string }>> {
-  return tx.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(sql`lower(${roles.name})`));
+  return tx
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .orderBy(asc(sql`lower(${roles.name})`));
 }

@@ -15,10 +15,22 @@ registerActionSource('safety_interaction', {
   channel: 'safety_interactions',
   onActionsChanged: async () => {},
   describe: async (tx, ids) => {
-    const rows = await tx.select({ id: safetyInteractions.id, serial: safetyInteractions.serial, siteId: safetyInteractions.siteId, heldOn: safetyInteractions.heldOn })
-      .from(safetyInteractions).where(inArray(safetyInteractions.id, ids));
-    const sites = await siteRefs(tx, rows.map((r) => r.siteId));
-    return new Map<string, SourceReference>(rows.map((r) => [r.id, { serial: r.serial, label: `${sites.get(r.siteId)?.name ?? ''}, ${r.heldOn}` }]));
+    const rows = await tx
+      .select({
+        id: safetyInteractions.id,
+        serial: safetyInteractions.serial,
+        siteId: safetyInteractions.siteId,
+        heldOn: safetyInteractions.heldOn,
+      })
+      .from(safetyInteractions)
+      .where(inArray(safetyInteractions.id, ids));
+    const sites = await siteRefs(
+      tx,
+      rows.map((r) => r.siteId),
+    );
+    return new Map<string, SourceReference>(
+      rows.map((r) => [r.id, { serial: r.serial, label: `${sites.get(r.siteId)?.name ?? ''}, ${r.heldOn}` }]),
+    );
   },
 });
 

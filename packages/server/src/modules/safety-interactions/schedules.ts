@@ -1,6 +1,4 @@
-import {
-  siLocalDateTime, siScheduleStatus, type SiSchedule, type SiScheduleResponse, type SiScheduleStatus,
-} from '@bulwark/domain';
+import { siLocalDateTime, siScheduleStatus, type SiSchedule, type SiScheduleResponse, type SiScheduleStatus } from '@bulwark/domain';
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -19,12 +17,33 @@ export type ScheduleFilter = { from?: string; to?: string; site_id?: string; obs
 /** The plans as the screens show them, each with its computed status and the interaction that fulfilled it. */
 async function toResponses(tx: Tx, rows: Row[], now: Date): Promise<SiScheduleResponse[]> {
   if (rows.length === 0) return [];
-  const sites = await siteRefs(tx, rows.map((r) => r.siteId));
-  const names = new Map((await tx.select({ id: users.id, fullName: users.fullName }).from(users)
-    .where(inArray(users.id, [...new Set(rows.map((r) => r.observerId))]))).map((u) => [u.id, u.fullName]));
+  const sites = await siteRefs(
+    tx,
+    rows.map((r) => r.siteId),
+  );
+  const names = new Map(
+    (
+      await tx
+        .select({ id: users.id, fullName: users.fullName })
+        .from(users)
+        .where(inArray(users.id, [...new Set(rows.map((r) => r.observerId))]))
+    ).map((u) => [u.id, u.fullName]),
+  );
   // Only a completed interaction makes a plan done; a draft against it is work in progress.
-  const fulfilled = await tx.select({ scheduleId: safetyInteractions.scheduleId, id: safetyInteractions.id, serial: safetyInteractions.serial, status: safetyInteractions.status })
-    .from(safetyInteractions).where(inArray(safetyInteractions.scheduleId, rows.map((r) => r.id)));
+  const fulfilled = await tx
+    .select({
+      scheduleId: safetyInteractions.scheduleId,
+      id: safetyInteractions.id,
+      serial: safetyInteractions.serial,
+      status: safetyInteractions.status,
+    })
+    .from(safetyInteractions)
+    .where(
+      inArray(
+        safetyInteractions.scheduleId,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((r) => {
     const site = sites.get(r.siteId)!;
     const found = fulfilled.find((f) => f.scheduleId === r.id);
@@ -69,16 +88,30 @@ async function check(tx: Tx, v: SiSchedule, now: Date, dateChanged: boolean): Pr
   const [site] = (await siteRefs(tx, [v.site_id], true)).values();
   if (!site) fields['site_id'] = `${V}.siteUnknown`;
   if (!(await activeMembers(tx, [v.observer_id])).has(v.observer_id)) fields['observer_id'] = `${V}.userUnknown`;
-  if (site && dateChanged && v.planned_date < siLocalDateTime(site.time_zone, now).slice(0, 10)) fields['planned_date'] = `${V}.plannedPast`;
+  if (site && dateChanged && v.planned_date < siLocalDateTime(site.time_zone, now).slice(0, 10))
+    fields['planned_date'] = `${V}.plannedPast`;
   if (Object.keys(fields).length > 0) throw new AppError('validation_failed', { fields });
 }
 
 export async function createSchedule(tx: Tx, p: Principal, v: SiSchedule, now = new Date()): Promise<SiScheduleResponse> {
   await check(tx, v, now, true);
-  const [row] = await tx.insert(siSchedules).values({
-    observerId: v.observer_id, siteId: v.site_id, plannedDate: v.planned_date, note: v.note, createdBy: p.userId,
-  }).returning({ id: siSchedules.id });
-  await recordAudit(tx, { actorUserId: p.userId, action: 'create', entity: 'SafetyInteractionSchedule', entityId: row!.id, changes: { ...v } });
+  const [row] = await tx
+    .insert(siSchedules)
+    .values({
+      observerId: v.observer_id,
+      siteId: v.site_id,
+      plannedDate: v.planned_date,
+      note: v.note,
+      createdBy: p.userId,
+    })
+    .returning({ id: siSchedules.id });
+  await recordAudit(tx, {
+    actorUserId: p.userId,
+    action: 'create',
+    entity: 'SafetyInteractionSchedule',
+    entityId: row!.id,
+    changes: { ...v },
+  });
   return getSchedule(tx, row!.id, now);
 }
 
@@ -91,10 +124,21 @@ export async function updateSchedule(tx: Tx, p: Principal, id: string, v: SiSche
     const [taken] = await tx.select({ id: safetyInteractions.id }).from(safetyInteractions).where(eq(safetyInteractions.scheduleId, id));
     if (taken) throw new AppError('validation_failed', { fields: { site_id: `${V}.scheduleOtherSite` } });
   }
-  await tx.update(siSchedules).set({ observerId: v.observer_id, siteId: v.site_id, plannedDate: v.planned_date, note: v.note, updatedAt: now })
+  await tx
+    .update(siSchedules)
+    .set({ observerId: v.observer_id, siteId: v.site_id, plannedDate: v.planned_date, note: v.note, updatedAt: now })
     .where(eq(siSchedules.id, id));
-  const before: Record<string, unknown> = { observer_id: current.observerId, site_id: current.siteId, planned_date: current.plannedDate, note: current.note };
-  const changes = Object.fromEntries(Object.entries(v).filter(([k, val]) => before[k] !== val).map(([k, val]) => [k, { from: before[k], to: val }]));
+  const before: Record<string, unknown> = {
+    observer_id: current.observerId,
+    site_id: current.siteId,
+    planned_date: current.plannedDate,
+    note: current.note,
+  };
+  const changes = Object.fromEntries(
+    Object.entries(v)
+      .filter(([k, val]) => before[k] !== val)
+      .map(([k, val]) => [k, { from: before[k], to: val }]),
+  );
   await recordAudit(tx, { actorUserId: p.userId, action: 'update', entity: 'SafetyInteractionSchedule', entityId: id, changes });
   return getSchedule(tx, id, now);
 }
@@ -103,7 +147,13 @@ export async function updateSchedule(tx: Tx, p: Principal, id: string, v: SiSche
 export async function deleteSchedule(tx: Tx, p: Principal, id: string): Promise<void> {
   const [gone] = await tx.delete(siSchedules).where(eq(siSchedules.id, id)).returning();
   if (!gone) throw new AppError('not_found');
-  await recordAudit(tx, { actorUserId: p.userId, action: 'delete', entity: 'SafetyInteractionSchedule', entityId: id, changes: { observer_id: gone.observerId, site_id: gone.siteId, planned_date: gone.plannedDate } });
+  await recordAudit(tx, {
+    actorUserId: p.userId,
+    action: 'delete',
+    entity: 'SafetyInteractionSchedule',
+    entityId: id,
+    changes: { observer_id: gone.observerId, site_id: gone.siteId, planned_date: gone.plannedDate },
+  });
 }
 
 /** Plans of a period with their computed status, for the summary and the dashboard. */
@@ -118,8 +168,16 @@ export async function scheduleTallies(tx: Tx, f: ScheduleFilter, now = new Date(
 
 /** The next plans not yet done, from today on (the dashboard). */
 export async function upcomingSchedules(tx: Tx, today: string, limit = 5, now = new Date()): Promise<SiScheduleResponse[]> {
-  const rows = await tx.select().from(siSchedules)
-    .where(and(gte(siSchedules.plannedDate, today), sql`not exists (select 1 from safety_interactions i where i.schedule_id = ${siSchedules.id} and i.status = 'completed')`))
-    .orderBy(asc(siSchedules.plannedDate), asc(siSchedules.id)).limit(limit * 4);
+  const rows = await tx
+    .select()
+    .from(siSchedules)
+    .where(
+      and(
+        gte(siSchedules.plannedDate, today),
+        sql`not exists (select 1 from safety_interactions i where i.schedule_id = ${siSchedules.id} and i.status = 'completed')`,
+      ),
+    )
+    .orderBy(asc(siSchedules.plannedDate), asc(siSchedules.id))
+    .limit(limit * 4);
   return (await toResponses(tx, rows, now)).filter((s) => s.status === 'planned').slice(0, limit);
 }

@@ -1,6 +1,4 @@
-import {
-  can, siLocalDateTime, siSerial, type SiCreate, type SiListItem, type SiListQuery, type SiResponse,
-} from '@bulwark/domain';
+import { can, siLocalDateTime, siSerial, type SiCreate, type SiListItem, type SiListQuery, type SiResponse } from '@bulwark/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -21,7 +19,8 @@ export function pgError(err: unknown): { code?: string; constraint?: string } {
   let e: unknown = err;
   for (let i = 0; i < 3 && e && typeof e === 'object'; i += 1) {
     const rec = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof rec.code === 'string') return { code: rec.code, constraint: typeof rec.constraint === 'string' ? rec.constraint : undefined };
+    if (typeof rec.code === 'string')
+      return { code: rec.code, constraint: typeof rec.constraint === 'string' ? rec.constraint : undefined };
     e = rec.cause;
   }
   return {};
@@ -51,7 +50,9 @@ export function mayDelete(p: Principal): boolean {
 export async function activeMembers(tx: Tx, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await tx.select({ id: users.id, fullName: users.fullName }).from(users)
+  const rows = await tx
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
     .where(and(inArray(users.id, unique), eq(users.status, 'Active'), eq(users.isPlatformAdmin, false)));
   return new Map(rows.map((r) => [r.id, r.fullName]));
 }
@@ -59,14 +60,26 @@ export async function activeMembers(tx: Tx, ids: readonly string[]): Promise<Map
 /** Active members whose names or e-mails match, for the people pickers (first 50). */
 export async function peopleOptions(tx: Tx, search: string | undefined) {
   const p = search ? searchPattern(search) : null;
-  const rows = await tx.select({ id: users.id, fullName: users.fullName, email: users.email }).from(users)
-    .where(and(eq(users.status, 'Active'), eq(users.isPlatformAdmin, false), eq(users.isGuest, false), p ? or(ilike(users.fullName, p), ilike(users.email, p)) : undefined))
-    .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id)).limit(50);
+  const rows = await tx
+    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'Active'),
+        eq(users.isPlatformAdmin, false),
+        eq(users.isGuest, false),
+        p ? or(ilike(users.fullName, p), ilike(users.email, p)) : undefined,
+      ),
+    )
+    .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id))
+    .limit(50);
   return rows.map((u) => ({ id: u.id, full_name: u.fullName, email: u.email }));
 }
 
 async function nextSerial(tx: Tx): Promise<number> {
-  const [row] = await tx.insert(siCounters).values({ lastSerial: 1 })
+  const [row] = await tx
+    .insert(siCounters)
+    .values({ lastSerial: 1 })
     .onConflictDoUpdate({ target: siCounters.organizationId, set: { lastSerial: sql`${siCounters.lastSerial} + 1` } })
     .returning({ n: siCounters.lastSerial });
   return row!.n;
@@ -96,7 +109,9 @@ async function checkInput(tx: Tx, p: Principal, v: SiCreate, selfId: string | nu
     if (!plan) fields['schedule_id'] = `${V}.scheduleUnknown`;
     else if (plan.siteId !== v.site_id) fields['schedule_id'] = `${V}.scheduleOtherSite`;
     else {
-      const [other] = await tx.select({ id: safetyInteractions.id }).from(safetyInteractions)
+      const [other] = await tx
+        .select({ id: safetyInteractions.id })
+        .from(safetyInteractions)
         .where(and(eq(safetyInteractions.scheduleId, v.schedule_id), selfId ? sql`${safetyInteractions.id} <> ${selfId}` : undefined));
       if (other) fields['schedule_id'] = `${V}.scheduleTaken`;
     }
@@ -159,17 +174,28 @@ export type Written = { interaction: SiResponse; afterCommit: () => Promise<void
 export async function createInteraction(tx: Tx, deps: AppDeps, p: Principal, v: SiCreate, now = new Date()): Promise<Written> {
   const checked = await checkInput(tx, p, v, null, now);
   const serial = await nextSerial(tx);
-  const [row] = await guardSchedule(() => tx.insert(safetyInteractions).values({
-    ...columnsOf(v, checked),
-    serial,
-    status: v.status,
-    createdBy: p.userId,
-    completedAt: v.status === 'completed' ? now : null,
-  }).returning({ id: safetyInteractions.id }));
+  const [row] = await guardSchedule(() =>
+    tx
+      .insert(safetyInteractions)
+      .values({
+        ...columnsOf(v, checked),
+        serial,
+        status: v.status,
+        createdBy: p.userId,
+        completedAt: v.status === 'completed' ? now : null,
+      })
+      .returning({ id: safetyInteractions.id }),
+  );
   const id = row!.id;
   await writeLists(tx, id, v, checked.people);
   const created = await createActionsFor(tx, deps, p, { type: 'safety_interaction', id, siteId: v.site_id }, v.actions);
-  await recordAudit(tx, { actorUserId: p.userId, action: 'create', entity: 'SafetyInteraction', entityId: id, changes: { serial: siSerial(serial), ...auditOf(v) } });
+  await recordAudit(tx, {
+    actorUserId: p.userId,
+    action: 'create',
+    entity: 'SafetyInteraction',
+    entityId: id,
+    changes: { serial: siSerial(serial), ...auditOf(v) },
+  });
   return { interaction: await getInteraction(tx, p, id), afterCommit: created.afterCommit };
 }
 
@@ -185,25 +211,42 @@ export async function updateInteraction(tx: Tx, deps: AppDeps, p: Principal, id:
   if (current.status === 'completed' && v.status === 'draft') throw invalid({ status: `${V}.backToDraft` });
   const before = await getInteraction(tx, p, id);
   const checked = await checkInput(tx, p, v, id, now);
-  await guardSchedule(() => tx.update(safetyInteractions).set({
-    ...columnsOf(v, checked),
-    status: v.status,
-    updatedAt: now,
-    completedAt: current.completedAt ?? (v.status === 'completed' ? now : null),
-  }).where(eq(safetyInteractions.id, id)));
+  await guardSchedule(() =>
+    tx
+      .update(safetyInteractions)
+      .set({
+        ...columnsOf(v, checked),
+        status: v.status,
+        updatedAt: now,
+        completedAt: current.completedAt ?? (v.status === 'completed' ? now : null),
+      })
+      .where(eq(safetyInteractions.id, id)),
+  );
   await writeLists(tx, id, v, checked.people);
   const created = await createActionsFor(tx, deps, p, { type: 'safety_interaction', id, siteId: v.site_id }, v.actions);
   const after = auditOf(v);
   const was: Record<string, unknown> = {
-    observer_id: before.observer?.id ?? null, site_id: before.site.id, area_id: before.area?.id ?? null, location: before.location,
-    held_at: before.held_at, duration_minutes: before.duration_minutes, crew: before.crew, topics: before.topics,
-    recognition_given: before.recognition_given, comment: before.comment, status: before.status, schedule_id: before.schedule?.id ?? null,
+    observer_id: before.observer?.id ?? null,
+    site_id: before.site.id,
+    area_id: before.area?.id ?? null,
+    location: before.location,
+    held_at: before.held_at,
+    duration_minutes: before.duration_minutes,
+    crew: before.crew,
+    topics: before.topics,
+    recognition_given: before.recognition_given,
+    comment: before.comment,
+    status: before.status,
+    schedule_id: before.schedule?.id ?? null,
     participants: before.participants.map((x) => ({ user_id: x.user?.id ?? null, name: x.user ? null : x.name })),
-    safe_behaviours: before.safe_behaviours, at_risk_behaviours: before.at_risk_behaviours,
+    safe_behaviours: before.safe_behaviours,
+    at_risk_behaviours: before.at_risk_behaviours,
   };
-  const changes: Record<string, unknown> = Object.fromEntries(Object.entries(after)
-    .filter(([k, val]) => k !== 'actions_added' && JSON.stringify(was[k] ?? null) !== JSON.stringify(val ?? null))
-    .map(([k, val]) => [k, { from: was[k] ?? null, to: val }]));
+  const changes: Record<string, unknown> = Object.fromEntries(
+    Object.entries(after)
+      .filter(([k, val]) => k !== 'actions_added' && JSON.stringify(was[k] ?? null) !== JSON.stringify(val ?? null))
+      .map(([k, val]) => [k, { from: was[k] ?? null, to: val }]),
+  );
   if (v.actions.length > 0) changes['actions_added'] = v.actions.length;
   await recordAudit(tx, { actorUserId: p.userId, action: 'update', entity: 'SafetyInteraction', entityId: id, changes });
   return { interaction: await getInteraction(tx, p, id), afterCommit: created.afterCommit };
@@ -215,7 +258,13 @@ export async function deleteInteraction(tx: Tx, p: Principal, id: string): Promi
   const agreed = await actionsOfSource(tx, 'safety_interaction', id);
   if (agreed.length > 0) throw new AppError('conflict', { messageKey: `${V}.hasActions` });
   await tx.delete(safetyInteractions).where(eq(safetyInteractions.id, id));
-  await recordAudit(tx, { actorUserId: p.userId, action: 'delete', entity: 'SafetyInteraction', entityId: id, changes: { serial: siSerial(current.serial) } });
+  await recordAudit(tx, {
+    actorUserId: p.userId,
+    action: 'delete',
+    entity: 'SafetyInteraction',
+    entityId: id,
+    changes: { serial: siSerial(current.serial) },
+  });
 }
 
 /* ---------------------------------------------------------------- reading */
@@ -228,7 +277,10 @@ export async function getInteraction(tx: Tx, p: Principal, id: string): Promise<
   const behaviours = await tx.select().from(siBehaviours).where(eq(siBehaviours.interactionId, id)).orderBy(asc(siBehaviours.position));
   const names = await namesOf(tx, [row.observerId, row.createdBy, ...people.map((x) => x.userId)]);
   const [plan] = row.scheduleId
-    ? await tx.select({ id: siSchedules.id, plannedDate: siSchedules.plannedDate }).from(siSchedules).where(eq(siSchedules.id, row.scheduleId))
+    ? await tx
+        .select({ id: siSchedules.id, plannedDate: siSchedules.plannedDate })
+        .from(siSchedules)
+        .where(eq(siSchedules.id, row.scheduleId))
     : [];
   const areas = row.areaId ? await areaNames(tx) : new Map<string, string>();
   const pick = (kind: 'safe' | 'at_risk') => behaviours.filter((b) => b.kind === kind).map((b) => ({ topic: b.topic, note: b.note }));
@@ -285,15 +337,17 @@ function listWhere(q: Omit<SiListQuery, 'page' | 'per_page' | 'export_to_excel'>
   if (q.to) parts.push(lte(safetyInteractions.heldOn, q.to));
   if (q.search) {
     const s = searchPattern(q.search);
-    parts.push(or(
-      sql`('SI-' || lpad(${safetyInteractions.serial}::text, 6, '0')) ilike ${s}`,
-      ilike(safetyInteractions.crew, s),
-      ilike(safetyInteractions.location, s),
-      ilike(safetyInteractions.comment, s),
-      sql`exists (select 1 from ${users} where ${users.id} = ${safetyInteractions.observerId} and ${users.fullName} ilike ${s})`,
-      sql`exists (select 1 from si_participants x where x.interaction_id = ${safetyInteractions.id} and x.name ilike ${s})`,
-      sql`exists (select 1 from si_behaviours b where b.interaction_id = ${safetyInteractions.id} and b.note ilike ${s})`,
-    )!);
+    parts.push(
+      or(
+        sql`('SI-' || lpad(${safetyInteractions.serial}::text, 6, '0')) ilike ${s}`,
+        ilike(safetyInteractions.crew, s),
+        ilike(safetyInteractions.location, s),
+        ilike(safetyInteractions.comment, s),
+        sql`exists (select 1 from ${users} where ${users.id} = ${safetyInteractions.observerId} and ${users.fullName} ilike ${s})`,
+        sql`exists (select 1 from si_participants x where x.interaction_id = ${safetyInteractions.id} and x.name ilike ${s})`,
+        sql`exists (select 1 from si_behaviours b where b.interaction_id = ${safetyInteractions.id} and b.note ilike ${s})`,
+      )!,
+    );
   }
   return parts.length > 0 ? and(...parts) : undefined;
 }
@@ -301,11 +355,24 @@ function listWhere(q: Omit<SiListQuery, 'page' | 'per_page' | 'export_to_excel'>
 async function toListItems(tx: Tx, rows: Row[]): Promise<SiListItem[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const sites = await siteRefs(tx, rows.map((r) => r.siteId));
-  const names = await namesOf(tx, rows.map((r) => r.observerId));
-  const people = await tx.select().from(siParticipants).where(inArray(siParticipants.interactionId, ids)).orderBy(asc(siParticipants.position));
-  const tallies = await tx.select({ id: siBehaviours.interactionId, kind: siBehaviours.kind, n: count() }).from(siBehaviours)
-    .where(inArray(siBehaviours.interactionId, ids)).groupBy(siBehaviours.interactionId, siBehaviours.kind);
+  const sites = await siteRefs(
+    tx,
+    rows.map((r) => r.siteId),
+  );
+  const names = await namesOf(
+    tx,
+    rows.map((r) => r.observerId),
+  );
+  const people = await tx
+    .select()
+    .from(siParticipants)
+    .where(inArray(siParticipants.interactionId, ids))
+    .orderBy(asc(siParticipants.position));
+  const tallies = await tx
+    .select({ id: siBehaviours.interactionId, kind: siBehaviours.kind, n: count() })
+    .from(siBehaviours)
+    .where(inArray(siBehaviours.interactionId, ids))
+    .groupBy(siBehaviours.interactionId, siBehaviours.kind);
   const areas = rows.some((r) => r.areaId) ? await areaNames(tx) : new Map<string, string>();
   const tally = (id: string, kind: string) => Number(tallies.find((t) => t.id === id && t.kind === kind)?.n ?? 0);
   return rows.map((r) => {
@@ -335,13 +402,24 @@ const newestFirst = [desc(safetyInteractions.heldAt), desc(safetyInteractions.se
 export async function listInteractions(tx: Tx, q: SiListQuery): Promise<{ items: SiListItem[]; total: number }> {
   const where = listWhere(q);
   const { limit, offset } = pageWindow(q);
-  const rows = await tx.select().from(safetyInteractions).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+  const rows = await tx
+    .select()
+    .from(safetyInteractions)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
   const [total] = await tx.select({ n: count() }).from(safetyInteractions).where(where);
   return { items: await toListItems(tx, rows), total: Number(total?.n ?? 0) };
 }
 
 /** Every interaction matching the filters (the Excel export), capped so one request stays bounded. */
 export async function allInteractions(tx: Tx, q: SiListQuery, cap = 10_000): Promise<SiListItem[]> {
-  const rows = await tx.select().from(safetyInteractions).where(listWhere(q)).orderBy(...newestFirst).limit(cap);
+  const rows = await tx
+    .select()
+    .from(safetyInteractions)
+    .where(listWhere(q))
+    .orderBy(...newestFirst)
+    .limit(cap);
   return toListItems(tx, rows);
 }

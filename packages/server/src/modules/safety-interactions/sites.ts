@@ -31,7 +31,10 @@ export async function areaNames(tx: Tx): Promise<Map<string, string>> {
 export async function formOptions(tx: Tx) {
   const all = await siteFullNames(tx, true);
   const sites = all.filter((x) => x.level === 'site');
-  const refs = await siteRefs(tx, sites.map((s) => s.id));
+  const refs = await siteRefs(
+    tx,
+    sites.map((s) => s.id),
+  );
   return sites.map((s) => ({
     ...refs.get(s.id)!,
     areas: all.filter((x) => x.level !== 'site' && x.site_id === s.id).map((x) => ({ id: x.id, full_name: x.full_name })),

@@ -1,6 +1,12 @@
 import {
-  ACTION_OPEN_STATUSES, SI_TOPICS, siLocalDateTime, siSafeShare, type SiDashboardResponse, type SiSummaryQuery,
-  type SiSummaryResponse, type SiTopic,
+  ACTION_OPEN_STATUSES,
+  SI_TOPICS,
+  siLocalDateTime,
+  siSafeShare,
+  type SiDashboardResponse,
+  type SiSummaryQuery,
+  type SiSummaryResponse,
+  type SiTopic,
 } from '@bulwark/domain';
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/db.js';
@@ -24,10 +30,15 @@ function completedIn(from: string, to: string, siteId?: string): SQL {
 
 /** Behaviour counts per (group, kind) over the completed interactions of the period. */
 async function behaviourCounts(tx: Tx, period: SQL, group: SQL<string | null>) {
-  const rows = await tx.select({ key: group, kind: siBehaviours.kind, n: sql<number>`count(*)::int` })
+  const rows = await tx
+    .select({ key: group, kind: siBehaviours.kind, n: sql<number>`count(*)::int` })
     .from(siBehaviours)
-    .innerJoin(safetyInteractions, and(eq(safetyInteractions.organizationId, siBehaviours.organizationId), eq(safetyInteractions.id, siBehaviours.interactionId)))
-    .where(period).groupBy(group, siBehaviours.kind);
+    .innerJoin(
+      safetyInteractions,
+      and(eq(safetyInteractions.organizationId, siBehaviours.organizationId), eq(safetyInteractions.id, siBehaviours.interactionId)),
+    )
+    .where(period)
+    .groupBy(group, siBehaviours.kind);
   const out = new Map<string, { safe: number; at_risk: number }>();
   for (const r of rows) {
     const key = r.key ?? '';
@@ -41,13 +52,19 @@ async function behaviourCounts(tx: Tx, period: SQL, group: SQL<string | null>) {
 /** Counts by topic, by site and by observer, and the plans of the period (only completed interactions count). */
 export async function summary(tx: Tx, q: SiSummaryQuery, now = new Date()): Promise<SiSummaryResponse> {
   const period = completedIn(q.from, q.to, q.site_id);
-  const [totals] = await tx.select({
-    n: sql<number>`count(*)::int`,
-    recognition: sql<number>`count(*) filter (where ${safetyInteractions.recognitionGiven})::int`,
-  }).from(safetyInteractions).where(period);
+  const [totals] = await tx
+    .select({
+      n: sql<number>`count(*)::int`,
+      recognition: sql<number>`count(*) filter (where ${safetyInteractions.recognitionGiven})::int`,
+    })
+    .from(safetyInteractions)
+    .where(period);
 
-  const discussed = await tx.select({ topic: sql<string>`t`, n: sql<number>`count(*)::int` })
-    .from(sql`${safetyInteractions}, unnest(${safetyInteractions.topics}) as t`).where(period).groupBy(sql`t`);
+  const discussed = await tx
+    .select({ topic: sql<string>`t`, n: sql<number>`count(*)::int` })
+    .from(sql`${safetyInteractions}, unnest(${safetyInteractions.topics}) as t`)
+    .where(period)
+    .groupBy(sql`t`);
   const byTopicKind = await behaviourCounts(tx, period, sql<string>`${siBehaviours.topic}`);
   const by_topic = SI_TOPICS.map((topic) => ({
     topic,
@@ -58,33 +75,46 @@ export async function summary(tx: Tx, q: SiSummaryQuery, now = new Date()): Prom
   const safe = by_topic.reduce((a, t) => a + t.safe, 0);
   const atRisk = by_topic.reduce((a, t) => a + t.at_risk, 0);
 
-  const perSite = await tx.select({ siteId: safetyInteractions.siteId, n: sql<number>`count(*)::int` })
-    .from(safetyInteractions).where(period).groupBy(safetyInteractions.siteId);
+  const perSite = await tx
+    .select({ siteId: safetyInteractions.siteId, n: sql<number>`count(*)::int` })
+    .from(safetyInteractions)
+    .where(period)
+    .groupBy(safetyInteractions.siteId);
   const siteKinds = await behaviourCounts(tx, period, sql<string>`${safetyInteractions.siteId}::text`);
-  const sites = await siteRefs(tx, perSite.map((s) => s.siteId));
-  const by_site = perSite.map((s) => ({
-    site: { id: s.siteId, name: sites.get(s.siteId)?.name ?? '' },
-    interactions: num(s.n),
-    safe: siteKinds.get(s.siteId)?.safe ?? 0,
-    at_risk: siteKinds.get(s.siteId)?.at_risk ?? 0,
-  })).sort((a, b) => b.interactions - a.interactions || a.site.name.localeCompare(b.site.name));
+  const sites = await siteRefs(
+    tx,
+    perSite.map((s) => s.siteId),
+  );
+  const by_site = perSite
+    .map((s) => ({
+      site: { id: s.siteId, name: sites.get(s.siteId)?.name ?? '' },
+      interactions: num(s.n),
+      safe: siteKinds.get(s.siteId)?.safe ?? 0,
+      at_risk: siteKinds.get(s.siteId)?.at_risk ?? 0,
+    }))
+    .sort((a, b) => b.interactions - a.interactions || a.site.name.localeCompare(b.site.name));
 
-  const perObserver = await tx.select({
-    id: safetyInteractions.observerId,
-    name: users.fullName,
-    n: sql<number>`count(*)::int`,
-    recognition: sql<number>`count(*) filter (where ${safetyInteractions.recognitionGiven})::int`,
-  }).from(safetyInteractions)
+  const perObserver = await tx
+    .select({
+      id: safetyInteractions.observerId,
+      name: users.fullName,
+      n: sql<number>`count(*)::int`,
+      recognition: sql<number>`count(*) filter (where ${safetyInteractions.recognitionGiven})::int`,
+    })
+    .from(safetyInteractions)
     .innerJoin(users, and(eq(users.organizationId, safetyInteractions.organizationId), eq(users.id, safetyInteractions.observerId)))
-    .where(period).groupBy(safetyInteractions.observerId, users.fullName);
+    .where(period)
+    .groupBy(safetyInteractions.observerId, users.fullName);
   const observerKinds = await behaviourCounts(tx, period, sql<string>`${safetyInteractions.observerId}::text`);
-  const by_observer = perObserver.map((o) => ({
-    observer: { id: o.id!, full_name: o.name },
-    interactions: num(o.n),
-    recognition: num(o.recognition),
-    safe: observerKinds.get(o.id!)?.safe ?? 0,
-    at_risk: observerKinds.get(o.id!)?.at_risk ?? 0,
-  })).sort((a, b) => b.interactions - a.interactions || a.observer.full_name.localeCompare(b.observer.full_name));
+  const by_observer = perObserver
+    .map((o) => ({
+      observer: { id: o.id!, full_name: o.name },
+      interactions: num(o.n),
+      recognition: num(o.recognition),
+      safe: observerKinds.get(o.id!)?.safe ?? 0,
+      at_risk: observerKinds.get(o.id!)?.at_risk ?? 0,
+    }))
+    .sort((a, b) => b.interactions - a.interactions || a.observer.full_name.localeCompare(b.observer.full_name));
 
   const plans = await scheduleTallies(tx, { from: q.from, to: q.to, site_id: q.site_id }, now);
   return {
@@ -128,12 +158,18 @@ export async function dashboard(tx: Tx, orgTimeZone: string, now = new Date()): 
   const first = `${months[0]}-01`;
   const monthEnd = lastDayOf(month);
 
-  const [done] = await tx.select({ n: sql<number>`count(*)::int` }).from(safetyInteractions).where(completedIn(`${month}-01`, monthEnd));
+  const [done] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(safetyInteractions)
+    .where(completedIn(`${month}-01`, monthEnd));
   const plans = await scheduleTallies(tx, { from: `${month}-01`, to: monthEnd }, now);
 
   const window = completedIn(first, monthEnd);
-  const perMonth = await tx.select({ month: sql<string>`to_char(${safetyInteractions.heldOn}, 'YYYY-MM')`, n: sql<number>`count(*)::int` })
-    .from(safetyInteractions).where(window).groupBy(sql`1`);
+  const perMonth = await tx
+    .select({ month: sql<string>`to_char(${safetyInteractions.heldOn}, 'YYYY-MM')`, n: sql<number>`count(*)::int` })
+    .from(safetyInteractions)
+    .where(window)
+    .groupBy(sql`1`);
   const monthKinds = await behaviourCounts(tx, window, sql<string>`to_char(${safetyInteractions.heldOn}, 'YYYY-MM')`);
   const trend = months.map((m) => ({
     month: m,

@@ -1,6 +1,12 @@
 import {
-  PASSWORD_RESET_TTL_SECONDS, PRODUCT_NAME, REFRESH_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TTL_SECONDS, translate,
-  type Language, type SignInResponse, type TokenPairResponse,
+  PASSWORD_RESET_TTL_SECONDS,
+  PRODUCT_NAME,
+  REFRESH_TOKEN_TTL_SECONDS,
+  ACCESS_TOKEN_TTL_SECONDS,
+  translate,
+  type Language,
+  type SignInResponse,
+  type TokenPairResponse,
 } from '@bulwark/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { loadPrincipal } from '../../platform/auth/principal.js';
@@ -46,7 +52,10 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
     await limit(app, accountKey, ACCOUNT_LIMIT.max, ACCOUNT_LIMIT.windowSeconds);
 
     const user = await inTenant(app, tenant.id, async (tx) => {
-      const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`);
       return row;
     });
     if (!user || user.status === 'Deleted') {
@@ -69,7 +78,13 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
    * session row, its token pair, the audit entry and the profile, in the caller's tenant transaction.
    * The caller has checked that the user and the organisation are active.
    */
-  async function openSession(tx: Tx, tenant: Tenant, userId: string, meta: SessionMeta, method: 'password' | 'sso'): Promise<SignInResponse> {
+  async function openSession(
+    tx: Tx,
+    tenant: Tenant,
+    userId: string,
+    meta: SessionMeta,
+    method: 'password' | 'sso',
+  ): Promise<SignInResponse> {
     const [session] = await tx
       .insert(sessions)
       .values({ userId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null })
@@ -77,7 +92,11 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
     const pair = await issueTokens(tx, tenant.id, userId, session!.id);
     const principal = await loadPrincipal(tx, userId, session!.id);
     await recordAudit(tx, {
-      actorUserId: userId, action: 'sign_in', entity: 'Session', entityId: session!.id, ...(method === 'sso' ? { changes: { method } } : {}),
+      actorUserId: userId,
+      action: 'sign_in',
+      entity: 'Session',
+      entityId: session!.id,
+      ...(method === 'sso' ? { changes: { method } } : {}),
     });
     return {
       ...pair,
@@ -104,7 +123,12 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
       if (!row) return { error: true as const };
       if (row.rt.usedAt) {
         await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, row.session.id));
-        await recordAudit(tx, { actorUserId: row.session.userId, action: 'refresh_reuse_revoked', entity: 'Session', entityId: row.session.id });
+        await recordAudit(tx, {
+          actorUserId: row.session.userId,
+          action: 'refresh_reuse_revoked',
+          entity: 'Session',
+          entityId: row.session.id,
+        });
         return { error: true as const };
       }
       if (row.session.revokedAt || row.rt.expiresAt < new Date()) return { error: true as const };
@@ -126,9 +150,15 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
     const missKey = `refresh-miss-ip:${ip}`;
     await refuseAfterFailures(app, missKey, REFRESH_MISSES.max, REFRESH_MISSES.windowSeconds);
     const found = await inTenant(app, tenant.id, async (tx) => {
-      const [row] = await tx.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens)
+      const [row] = await tx
+        .select({ sessionId: refreshTokens.sessionId })
+        .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, sha256(token)));
-      if (row) await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+      if (row)
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
       return !!row;
     });
     if (!found) await hit(app, missKey, REFRESH_MISSES.windowSeconds);
@@ -136,20 +166,29 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
 
   async function revokeSession(organizationId: string, sessionId: string): Promise<void> {
     await inTenant(app, organizationId, (tx) =>
-      tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
+      tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
     );
   }
 
   async function revokeAllSessions(organizationId: string, userId: string): Promise<void> {
     await inTenant(app, organizationId, (tx) =>
-      tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+      tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
     );
   }
 
   async function requestPasswordReset(tenant: Tenant, email: string, lang: Language, ip: string): Promise<void> {
     await limit(app, `reset-ip:${ip}`, 10, 900);
     const queued = await inTenant(app, tenant.id, async (tx) => {
-      const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`);
       if (!user || user.status !== 'Active') throw new AppError('email_not_found', { fields: { email: 'errors.email_not_found' } });
       const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, tenant.id));
       const token = randomToken();
@@ -175,14 +214,25 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
   async function resetPassword(tenant: Tenant, token: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
     await inTenant(app, tenant.id, async (tx) => {
-      const [row] = await tx.select().from(passwordResetTokens)
-        .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
+      const [row] = await tx
+        .select()
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, sha256(token)),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
         .for('update');
       if (!row) throw new AppError('link_expired');
       await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
       // A new password ends every session that the old one opened.
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
       await recordAudit(tx, { actorUserId: row.userId, action: 'password_reset', entity: 'User', entityId: row.userId });
     });
   }
@@ -191,11 +241,18 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
    * The signed-in user changes their own password. The current one must be right (a stolen session
    * alone cannot take the account over); every other session of the user ends, this one stays.
    */
-  async function changePassword(organizationId: string, userId: string, sessionId: string, current: string, password: string): Promise<void> {
+  async function changePassword(
+    organizationId: string,
+    userId: string,
+    sessionId: string,
+    current: string,
+    password: string,
+  ): Promise<void> {
     const attemptsKey = `password-change:${organizationId}:${userId}`;
     await limit(app, attemptsKey, ACCOUNT_LIMIT.max, ACCOUNT_LIMIT.windowSeconds);
     const [user] = await inTenant(app, organizationId, (tx) =>
-      tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)));
+      tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)),
+    );
     if (!user || !(await verifyPassword(user.passwordHash ?? null, current))) {
       throw new AppError('incorrect_password', { fields: { current_password: 'errors.incorrect_password' } });
     }
@@ -203,12 +260,24 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
     const passwordHash = await hashPassword(password);
     await inTenant(app, organizationId, async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-      await tx.update(sessions).set({ revokedAt: new Date() })
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, sessionId)));
       await recordAudit(tx, { actorUserId: userId, action: 'password_changed', entity: 'User', entityId: userId });
     });
   }
 
-  return { signIn, openSession, changePassword, refresh, revokeByRefreshToken, revokeSession, revokeAllSessions, requestPasswordReset, resetPassword };
+  return {
+    signIn,
+    openSession,
+    changePassword,
+    refresh,
+    revokeByRefreshToken,
+    revokeSession,
+    revokeAllSessions,
+    requestPasswordReset,
+    resetPassword,
+  };
 }
 export type SessionService = ReturnType<typeof createSessionService>;

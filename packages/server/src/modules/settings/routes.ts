@@ -1,6 +1,13 @@
 import {
-  ehsOcpItemSchema, ehsOcpPatchSchema, ehsOcpSchema, emailSubscriptionsResponse, emailSubscriptionsSchema, errorResponse,
-  kpiSettingsResponse, kpiSettingsSchema, kpiYearQuery,
+  ehsOcpItemSchema,
+  ehsOcpPatchSchema,
+  ehsOcpSchema,
+  emailSubscriptionsResponse,
+  emailSubscriptionsSchema,
+  errorResponse,
+  kpiSettingsResponse,
+  kpiSettingsSchema,
+  kpiYearQuery,
 } from '@bulwark/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,81 +28,155 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps) {
   const inOrg = <T>(p: Principal, fn: Parameters<typeof inTenant<T>>[2]) => inTenant(deps.db.app, p.organizationId, fn);
 
   // ---- KPI settings (admin) ----
-  r.get('/api/kpi_settings', {
-    config: { access: { admin: true } },
-    schema: { tags: ['KPI settings'], summary: 'KPI targets of a year (the defaults until saved)', querystring: kpiYearQuery, response: { 200: kpiSettingsResponse, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    return inOrg(p, (tx) => getKpiSettings(tx, req.query.year));
-  });
+  r.get(
+    '/api/kpi_settings',
+    {
+      config: { access: { admin: true } },
+      schema: {
+        tags: ['KPI settings'],
+        summary: 'KPI targets of a year (the defaults until saved)',
+        querystring: kpiYearQuery,
+        response: { 200: kpiSettingsResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      return inOrg(p, (tx) => getKpiSettings(tx, req.query.year));
+    },
+  );
 
-  r.put('/api/kpi_settings', {
-    config: { access: { admin: true } },
-    schema: { tags: ['KPI settings'], summary: 'Save the KPI targets of a year', querystring: kpiYearQuery, body: kpiSettingsSchema, response: { 200: kpiSettingsResponse, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    return inOrg(p, (tx) => saveKpiSettings(tx, p.userId, req.query.year, req.body));
-  });
+  r.put(
+    '/api/kpi_settings',
+    {
+      config: { access: { admin: true } },
+      schema: {
+        tags: ['KPI settings'],
+        summary: 'Save the KPI targets of a year',
+        querystring: kpiYearQuery,
+        body: kpiSettingsSchema,
+        response: { 200: kpiSettingsResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      return inOrg(p, (tx) => saveKpiSettings(tx, p.userId, req.query.year, req.body));
+    },
+  );
 
   // ---- EHS OCP: read by every signed-in user (incident forms pick one), written by the admin ----
   const ocpTags = ['EHS OCP'];
-  r.get('/api/v2/ehs_ocps', {
-    config: { access: { session: true } },
-    schema: {
-      tags: ocpTags, summary: 'EHS operational control procedures, by code',
-      querystring: listQuery.extend({ active: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')) }),
-      response: { 200: z.object({ ehs_ocps: z.array(ehsOcpItemSchema), pagination: paginationSchema }), ...errors },
+  r.get(
+    '/api/v2/ehs_ocps',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: ocpTags,
+        summary: 'EHS operational control procedures, by code',
+        querystring: listQuery.extend({
+          active: z
+            .enum(['true', 'false'])
+            .optional()
+            .transform((v) => (v === undefined ? undefined : v === 'true')),
+        }),
+        response: { 200: z.object({ ehs_ocps: z.array(ehsOcpItemSchema), pagination: paginationSchema }), ...errors },
+      },
     },
-  }, async (req) => {
-    const p = principalOf(req);
-    return inOrg(p, (tx) => listEhsOcps(tx, req.query));
-  });
+    async (req) => {
+      const p = principalOf(req);
+      return inOrg(p, (tx) => listEhsOcps(tx, req.query));
+    },
+  );
 
-  r.get('/api/v2/ehs_ocps/:id', {
-    config: { access: { session: true } },
-    schema: { tags: ocpTags, summary: 'One EHS operational control procedure', params: idParams, response: { 200: ehsOcpItemSchema, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    return inOrg(p, (tx) => getEhsOcp(tx, req.params.id));
-  });
+  r.get(
+    '/api/v2/ehs_ocps/:id',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: ocpTags,
+        summary: 'One EHS operational control procedure',
+        params: idParams,
+        response: { 200: ehsOcpItemSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      return inOrg(p, (tx) => getEhsOcp(tx, req.params.id));
+    },
+  );
 
-  r.post('/api/v2/ehs_ocps', {
-    config: { access: { admin: true } },
-    schema: { tags: ocpTags, summary: 'Add an EHS operational control procedure', body: ehsOcpSchema, response: { 201: ehsOcpItemSchema, ...errors } },
-  }, async (req, reply) => {
-    const p = principalOf(req);
-    const ocp = await inOrg(p, (tx) => createEhsOcp(tx, p.userId, req.body));
-    deps.push.toOrganization(p.organizationId, { channel: 'all_modules', change: 'created', id: ocp.id });
-    return reply.status(201).send(ocp);
-  });
+  r.post(
+    '/api/v2/ehs_ocps',
+    {
+      config: { access: { admin: true } },
+      schema: {
+        tags: ocpTags,
+        summary: 'Add an EHS operational control procedure',
+        body: ehsOcpSchema,
+        response: { 201: ehsOcpItemSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const p = principalOf(req);
+      const ocp = await inOrg(p, (tx) => createEhsOcp(tx, p.userId, req.body));
+      deps.push.toOrganization(p.organizationId, { channel: 'all_modules', change: 'created', id: ocp.id });
+      return reply.status(201).send(ocp);
+    },
+  );
 
-  r.patch('/api/v2/ehs_ocps/:id', {
-    config: { access: { admin: true } },
-    schema: { tags: ocpTags, summary: 'Change an EHS operational control procedure (deactivate with active: false)', params: idParams, body: ehsOcpPatchSchema, response: { 200: ehsOcpItemSchema, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    const ocp = await inOrg(p, (tx) => updateEhsOcp(tx, p.userId, req.params.id, req.body));
-    deps.push.toOrganization(p.organizationId, { channel: 'all_modules', change: 'updated', id: ocp.id });
-    return ocp;
-  });
+  r.patch(
+    '/api/v2/ehs_ocps/:id',
+    {
+      config: { access: { admin: true } },
+      schema: {
+        tags: ocpTags,
+        summary: 'Change an EHS operational control procedure (deactivate with active: false)',
+        params: idParams,
+        body: ehsOcpPatchSchema,
+        response: { 200: ehsOcpItemSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      const ocp = await inOrg(p, (tx) => updateEhsOcp(tx, p.userId, req.params.id, req.body));
+      deps.push.toOrganization(p.organizationId, { channel: 'all_modules', change: 'updated', id: ocp.id });
+      return ocp;
+    },
+  );
 
   // ---- E-mail subscriptions: every signed-in user, for themself ----
-  r.get('/api/email_subscriptions', {
-    config: { access: { session: true } },
-    schema: { tags: ['E-mail subscriptions'], summary: 'Which e-mails I receive, per scenario', response: { 200: emailSubscriptionsResponse, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    return inOrg(p, async (tx) => ({ subscriptions: await listEmailSubscriptions(tx, p.userId) }));
-  });
+  r.get(
+    '/api/email_subscriptions',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: ['E-mail subscriptions'],
+        summary: 'Which e-mails I receive, per scenario',
+        response: { 200: emailSubscriptionsResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      return inOrg(p, async (tx) => ({ subscriptions: await listEmailSubscriptions(tx, p.userId) }));
+    },
+  );
 
-  r.put('/api/email_subscriptions', {
-    config: { access: { session: true } },
-    schema: { tags: ['E-mail subscriptions'], summary: 'Choose which e-mails I receive (mandatory ones stay on)', body: emailSubscriptionsSchema, response: { 200: emailSubscriptionsResponse, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    return inOrg(p, async (tx) => {
-      await saveEmailSubscriptions(tx, p.userId, req.body);
-      return { subscriptions: await listEmailSubscriptions(tx, p.userId) };
-    });
-  });
+  r.put(
+    '/api/email_subscriptions',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: ['E-mail subscriptions'],
+        summary: 'Choose which e-mails I receive (mandatory ones stay on)',
+        body: emailSubscriptionsSchema,
+        response: { 200: emailSubscriptionsResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      return inOrg(p, async (tx) => {
+        await saveEmailSubscriptions(tx, p.userId, req.body);
+        return { subscriptions: await listEmailSubscriptions(tx, p.userId) };
+      });
+    },
+  );
 }

@@ -10,10 +10,19 @@ type DemoTree = Record<string, Record<string, string[]>>;
 const DEMO_SITES: Array<{ site: Omit<Parameters<typeof siteSchema.parse>[0], 'head_of_safety_id'>; tree: DemoTree }> = [
   {
     site: {
-      name: 'Riverside Manufacturing Plant', short_name: 'Riverside', site_code: 'RMP-01', time_zone: 'Europe/London',
-      emergency_phone: '020 7946 0958', emergency_email: 'emergency.riverside@demo.test',
-      address: '14 Wharf Road, Silvertown', city: 'London', state: 'Greater London', country: 'GB', zip: 'E16 2QU',
-      latitude: 51.5033, longitude: 0.0285,
+      name: 'Riverside Manufacturing Plant',
+      short_name: 'Riverside',
+      site_code: 'RMP-01',
+      time_zone: 'Europe/London',
+      emergency_phone: '020 7946 0958',
+      emergency_email: 'emergency.riverside@demo.test',
+      address: '14 Wharf Road, Silvertown',
+      city: 'London',
+      state: 'Greater London',
+      country: 'GB',
+      zip: 'E16 2QU',
+      latitude: 51.5033,
+      longitude: 0.0285,
     },
     tree: {
       Production: { Assembly: ['Line A', 'Line B'], 'Paint Shop': ['Spray Booth 1'] },
@@ -23,10 +32,19 @@ const DEMO_SITES: Array<{ site: Omit<Parameters<typeof siteSchema.parse>[0], 'he
   },
   {
     site: {
-      name: 'Lakeside Distribution Centre', short_name: 'Lakeside', site_code: 'LDC-02', time_zone: 'America/Chicago',
-      emergency_phone: '(312) 555-0142', emergency_email: 'emergency.lakeside@demo.test',
-      address: '2200 South Lakeshore Drive', city: 'Chicago', state: 'Illinois', country: 'US', zip: '60616',
-      latitude: 41.8517, longitude: -87.6105,
+      name: 'Lakeside Distribution Centre',
+      short_name: 'Lakeside',
+      site_code: 'LDC-02',
+      time_zone: 'America/Chicago',
+      emergency_phone: '(312) 555-0142',
+      emergency_email: 'emergency.lakeside@demo.test',
+      address: '2200 South Lakeshore Drive',
+      city: 'Chicago',
+      state: 'Illinois',
+      country: 'US',
+      zip: '60616',
+      latitude: 41.8517,
+      longitude: -87.6105,
     },
     tree: {
       Operations: { 'Inbound Receiving': ['Dock 1', 'Dock 2'], 'Order Picking': ['Zone A'] },
@@ -35,10 +53,19 @@ const DEMO_SITES: Array<{ site: Omit<Parameters<typeof siteSchema.parse>[0], 'he
   },
   {
     site: {
-      name: 'Eastern Fabrication Yard', short_name: 'Eastern', site_code: 'EFY-03', time_zone: 'Asia/Singapore',
-      emergency_phone: '6123 4567', emergency_email: null,
-      address: '8 Tuas Avenue 12', city: 'Singapore', state: 'Singapore', country: 'SG', zip: '639041',
-      latitude: 1.3236, longitude: 103.6533,
+      name: 'Eastern Fabrication Yard',
+      short_name: 'Eastern',
+      site_code: 'EFY-03',
+      time_zone: 'Asia/Singapore',
+      emergency_phone: '6123 4567',
+      emergency_email: null,
+      address: '8 Tuas Avenue 12',
+      city: 'Singapore',
+      state: 'Singapore',
+      country: 'SG',
+      zip: '639041',
+      latitude: 1.3236,
+      longitude: 103.6533,
     },
     tree: {
       Fabrication: { Welding: ['Bay 1', 'Bay 2'], Blasting: [] },
@@ -54,7 +81,9 @@ const DEMO_SITES: Array<{ site: Omit<Parameters<typeof siteSchema.parse>[0], 'he
 export async function seedDemoSites(tx: Tx): Promise<string[]> {
   const existing = await tx.select({ id: sites.id }).from(sites).limit(1);
   if (existing.length > 0) return [];
-  const people = await tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users)
+  const people = await tx
+    .select({ id: users.id, isAdmin: users.isAdmin })
+    .from(users)
     .where(and(eq(users.status, 'Active'), eq(users.isPlatformAdmin, false)))
     .orderBy(desc(users.isAdmin), asc(users.createdAt));
   const admin = people[0];

@@ -1,6 +1,16 @@
 import {
-  MANPOWER_DEFAULT, manpowerYear, normalizeSitePhone, siteFullName, siteSchema, type ManpowerResponse, type SiteFullName,
-  type SiteLevel, type SiteNodeResponse, type SiteResponse, type SiteUserSummary, type SiteValues,
+  MANPOWER_DEFAULT,
+  manpowerYear,
+  normalizeSitePhone,
+  siteFullName,
+  siteSchema,
+  type ManpowerResponse,
+  type SiteFullName,
+  type SiteLevel,
+  type SiteNodeResponse,
+  type SiteResponse,
+  type SiteUserSummary,
+  type SiteValues,
 } from '@bulwark/domain';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -25,7 +35,8 @@ function pgError(err: unknown): { code?: string; constraint?: string } {
   let e: unknown = err;
   for (let i = 0; i < 3 && e && typeof e === 'object'; i += 1) {
     const rec = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof rec.code === 'string') return { code: rec.code, constraint: typeof rec.constraint === 'string' ? rec.constraint : undefined };
+    if (typeof rec.code === 'string')
+      return { code: rec.code, constraint: typeof rec.constraint === 'string' ? rec.constraint : undefined };
     e = rec.cause;
   }
   return {};
@@ -50,7 +61,9 @@ function summary(u: { id: string | null; fullName: string | null; email: string 
 async function checkUsers(tx: Tx, refs: Record<string, string | null | undefined>): Promise<void> {
   const ids = [...new Set(Object.values(refs).filter((v): v is string => !!v))];
   if (ids.length === 0) return;
-  const found = await tx.select({ id: users.id }).from(users)
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
     .where(and(inArray(users.id, ids), eq(users.status, 'Active'), eq(users.isPlatformAdmin, false)));
   const ok = new Set(found.map((r) => r.id));
   const fields: Record<string, string> = {};
@@ -68,7 +81,11 @@ const siteSelection = {
   head: { id: headOfSite.id, fullName: headOfSite.fullName, email: headOfSite.email },
 };
 
-function toSiteResponse(r: { site: SiteRow; safety: { id: string | null; fullName: string | null; email: string | null } | null; head: { id: string | null; fullName: string | null; email: string | null } | null }): SiteResponse {
+function toSiteResponse(r: {
+  site: SiteRow;
+  safety: { id: string | null; fullName: string | null; email: string | null } | null;
+  head: { id: string | null; fullName: string | null; email: string | null } | null;
+}): SiteResponse {
   const s = r.site;
   return {
     id: s.id,
@@ -94,7 +111,9 @@ function toSiteResponse(r: { site: SiteRow; safety: { id: string | null; fullNam
 }
 
 function selectSites(tx: Tx) {
-  return tx.select(siteSelection).from(sites)
+  return tx
+    .select(siteSelection)
+    .from(sites)
     .leftJoin(headOfSafety, and(eq(headOfSafety.organizationId, sites.organizationId), eq(headOfSafety.id, sites.headOfSafetyId)))
     .leftJoin(headOfSite, and(eq(headOfSite.organizationId, sites.organizationId), eq(headOfSite.id, sites.headOfSiteId)));
 }
@@ -116,14 +135,21 @@ function listWhere(f: SiteListFilter): SQL | undefined {
 export async function listSites(tx: Tx, f: SiteListFilter & { page: number; per_page: number }) {
   const where = listWhere(f);
   const { limit, offset } = pageWindow(f);
-  const rows = await selectSites(tx).where(where).orderBy(asc(sql`lower(${sites.name})`), asc(sites.id)).limit(limit).offset(offset);
+  const rows = await selectSites(tx)
+    .where(where)
+    .orderBy(asc(sql`lower(${sites.name})`), asc(sites.id))
+    .limit(limit)
+    .offset(offset);
   const [total] = await tx.select({ n: count() }).from(sites).where(where);
   return { sites: rows.map(toSiteResponse), total: Number(total?.n ?? 0) };
 }
 
 /** Every site matching the filter (the Excel export), capped so one request stays bounded. */
 export async function allSites(tx: Tx, f: SiteListFilter, cap = 10_000): Promise<SiteResponse[]> {
-  const rows = await selectSites(tx).where(listWhere(f)).orderBy(asc(sql`lower(${sites.name})`), asc(sites.id)).limit(cap);
+  const rows = await selectSites(tx)
+    .where(listWhere(f))
+    .orderBy(asc(sql`lower(${sites.name})`), asc(sites.id))
+    .limit(cap);
   return rows.map(toSiteResponse);
 }
 
@@ -143,10 +169,16 @@ async function siteRow(tx: Tx, id: string, lock = false): Promise<SiteRow> {
 async function checkUnique(tx: Tx, v: { name: string; site_code: string | null }, exceptId?: string) {
   const fields: Record<string, string> = {};
   const notSelf = exceptId ? sql` and ${sites.id} <> ${exceptId}` : sql``;
-  const [byName] = await tx.select({ id: sites.id }).from(sites).where(sql`lower(${sites.name}) = lower(${v.name})${notSelf}`);
+  const [byName] = await tx
+    .select({ id: sites.id })
+    .from(sites)
+    .where(sql`lower(${sites.name}) = lower(${v.name})${notSelf}`);
   if (byName) fields['name'] = 'sites.validation.nameTaken';
   if (v.site_code) {
-    const [byCode] = await tx.select({ id: sites.id }).from(sites).where(sql`lower(${sites.siteCode}) = lower(${v.site_code})${notSelf}`);
+    const [byCode] = await tx
+      .select({ id: sites.id })
+      .from(sites)
+      .where(sql`lower(${sites.siteCode}) = lower(${v.site_code})${notSelf}`);
     if (byCode) fields['site_code'] = 'sites.validation.codeTaken';
   }
   if (Object.keys(fields).length > 0) throw new AppError('conflict', { fields });
@@ -158,8 +190,10 @@ async function guardUnique<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (err) {
     const { code, constraint } = pgError(err);
-    if (code === '23505' && constraint === 'sites_name_unique') throw new AppError('conflict', { fields: { name: 'sites.validation.nameTaken' } });
-    if (code === '23505' && constraint === 'sites_code_unique') throw new AppError('conflict', { fields: { site_code: 'sites.validation.codeTaken' } });
+    if (code === '23505' && constraint === 'sites_name_unique')
+      throw new AppError('conflict', { fields: { name: 'sites.validation.nameTaken' } });
+    if (code === '23505' && constraint === 'sites_code_unique')
+      throw new AppError('conflict', { fields: { site_code: 'sites.validation.codeTaken' } });
     throw err;
   }
 }
@@ -189,20 +223,41 @@ export async function createSite(tx: Tx, actor: Actor, v: SiteValues): Promise<S
   await checkUnique(tx, v);
   const phone = normalizeSitePhone(v.emergency_phone, v.country);
   if (!phone) throw new AppError('validation_failed', { fields: { emergency_phone: 'sites.validation.phone' } });
-  const [row] = await guardUnique(() => tx.insert(sites)
-    .values({ ...columnsOf(v, phone), isActive: v.is_active ?? true, createdBy: actor.userId })
-    .returning({ id: sites.id }));
-  await recordAudit(tx, { actorUserId: actor.userId, action: 'create', entity: 'Site', entityId: row!.id, changes: { ...v, emergency_phone: phone } });
+  const [row] = await guardUnique(() =>
+    tx
+      .insert(sites)
+      .values({ ...columnsOf(v, phone), isActive: v.is_active ?? true, createdBy: actor.userId })
+      .returning({ id: sites.id }),
+  );
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    action: 'create',
+    entity: 'Site',
+    entityId: row!.id,
+    changes: { ...v, emergency_phone: phone },
+  });
   return getSite(tx, row!.id);
 }
 
 /** The stored site as the form would send it, so a partial change can be checked as a whole. */
 function inputOf(s: SiteRow): Record<string, unknown> {
   return {
-    name: s.name, short_name: s.shortName, site_code: s.siteCode, time_zone: s.timeZone,
-    head_of_safety_id: s.headOfSafetyId ?? undefined, head_of_site_id: s.headOfSiteId,
-    emergency_phone: s.emergencyPhone, emergency_email: s.emergencyEmail, address: s.address, city: s.city,
-    state: s.state, country: s.country, zip: s.zip, latitude: s.latitude, longitude: s.longitude, is_active: s.isActive,
+    name: s.name,
+    short_name: s.shortName,
+    site_code: s.siteCode,
+    time_zone: s.timeZone,
+    head_of_safety_id: s.headOfSafetyId ?? undefined,
+    head_of_site_id: s.headOfSiteId,
+    emergency_phone: s.emergencyPhone,
+    emergency_email: s.emergencyEmail,
+    address: s.address,
+    city: s.city,
+    state: s.state,
+    country: s.country,
+    zip: s.zip,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    is_active: s.isActive,
   };
 }
 
@@ -218,7 +273,13 @@ export async function updateSite(tx: Tx, actor: Actor, id: string, patch: Record
     const isActive = patch['is_active'] === true;
     if (isActive !== current.isActive) {
       await tx.update(sites).set({ isActive, updatedAt: new Date() }).where(eq(sites.id, id));
-      await recordAudit(tx, { actorUserId: actor.userId, action: isActive ? 'activate' : 'deactivate', entity: 'Site', entityId: id, changes: { is_active: isActive } });
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        action: isActive ? 'activate' : 'deactivate',
+        entity: 'Site',
+        entityId: id,
+        changes: { is_active: isActive },
+      });
     }
     return getSite(tx, id);
   }
@@ -234,29 +295,51 @@ export async function updateSite(tx: Tx, actor: Actor, id: string, patch: Record
   const phone = normalizeSitePhone(v.emergency_phone, v.country);
   if (!phone) throw new AppError('validation_failed', { fields: { emergency_phone: 'sites.validation.phone' } });
   const next = { ...columnsOf(v, phone), isActive: v.is_active ?? current.isActive };
-  await guardUnique(() => tx.update(sites).set({ ...next, updatedAt: new Date() }).where(eq(sites.id, id)));
+  await guardUnique(() =>
+    tx
+      .update(sites)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(sites.id, id)),
+  );
   const after: Record<string, unknown> = { ...v, emergency_phone: phone, is_active: next.isActive };
-  const changes = Object.fromEntries(Object.entries(after).filter(([k, val]) => before[k] !== val).map(([k, val]) => [k, { from: before[k] ?? null, to: val }]));
+  const changes = Object.fromEntries(
+    Object.entries(after)
+      .filter(([k, val]) => before[k] !== val)
+      .map(([k, val]) => [k, { from: before[k] ?? null, to: val }]),
+  );
   await recordAudit(tx, { actorUserId: actor.userId, action: 'update', entity: 'Site', entityId: id, changes });
   return getSite(tx, id);
 }
 
 /** Heads of safety of the organisation's sites (GET /api/sites/all_site_head_of_safety). */
 export async function headsOfSafety(tx: Tx, activeOnly = true) {
-  const rows = await selectSites(tx).where(activeOnly ? eq(sites.isActive, true) : undefined).orderBy(asc(sql`lower(${sites.name})`));
-  return rows.filter((r) => r.safety?.id).map((r) => ({
-    site_id: r.site.id,
-    site_name: r.site.name,
-    user: summary(r.safety)!,
-  }));
+  const rows = await selectSites(tx)
+    .where(activeOnly ? eq(sites.isActive, true) : undefined)
+    .orderBy(asc(sql`lower(${sites.name})`));
+  return rows
+    .filter((r) => r.safety?.id)
+    .map((r) => ({
+      site_id: r.site.id,
+      site_name: r.site.name,
+      user: summary(r.safety)!,
+    }));
 }
 
 /** Active users of the organisation for the head-of-safety and head-of-site pickers. */
 export async function userOptions(tx: Tx, search: string | undefined, limit = 50): Promise<SiteUserSummary[]> {
   const p = search ? searchPattern(search) : null;
-  const rows = await tx.select({ id: users.id, fullName: users.fullName, email: users.email }).from(users)
-    .where(and(eq(users.status, 'Active'), eq(users.isPlatformAdmin, false), p ? or(ilike(users.fullName, p), ilike(users.email, p)) : undefined))
-    .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id)).limit(limit);
+  const rows = await tx
+    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, 'Active'),
+        eq(users.isPlatformAdmin, false),
+        p ? or(ilike(users.fullName, p), ilike(users.email, p)) : undefined,
+      ),
+    )
+    .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id))
+    .limit(limit);
   return rows.map((u) => ({ id: u.id, full_name: u.fullName, email: u.email }));
 }
 
@@ -270,11 +353,13 @@ async function nodesOf(tx: Tx, siteIds: string[]): Promise<NodeWithPeople[]> {
   if (siteIds.length === 0) return [];
   const head = alias(users, 'node_head');
   const sup = alias(users, 'node_supervisor');
-  const rows = await tx.select({
-    node: siteNodes,
-    head: { id: head.id, fullName: head.fullName, email: head.email },
-    sup: { id: sup.id, fullName: sup.fullName, email: sup.email },
-  }).from(siteNodes)
+  const rows = await tx
+    .select({
+      node: siteNodes,
+      head: { id: head.id, fullName: head.fullName, email: head.email },
+      sup: { id: sup.id, fullName: sup.fullName, email: sup.email },
+    })
+    .from(siteNodes)
     .leftJoin(head, and(eq(head.organizationId, siteNodes.organizationId), eq(head.id, siteNodes.headId)))
     .leftJoin(sup, and(eq(sup.organizationId, siteNodes.organizationId), eq(sup.id, siteNodes.supervisorId)))
     .where(inArray(siteNodes.siteId, siteIds))
@@ -303,7 +388,10 @@ export async function siteTree(tx: Tx, siteId: string) {
 }
 
 async function nodeRow(tx: Tx, siteId: string, nodeId: string, lock = false): Promise<NodeRow> {
-  const q = tx.select().from(siteNodes).where(and(eq(siteNodes.siteId, siteId), eq(siteNodes.id, nodeId)));
+  const q = tx
+    .select()
+    .from(siteNodes)
+    .where(and(eq(siteNodes.siteId, siteId), eq(siteNodes.id, nodeId)));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw new AppError('not_found');
   return row;
@@ -314,18 +402,24 @@ async function guardNodeName<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (err) {
     const { code, constraint } = pgError(err);
-    if (code === '23505' && constraint === 'site_nodes_name_unique') throw new AppError('conflict', { fields: { name: 'sites.validation.nodeNameTaken' } });
+    if (code === '23505' && constraint === 'site_nodes_name_unique')
+      throw new AppError('conflict', { fields: { name: 'sites.validation.nodeNameTaken' } });
     throw err;
   }
 }
 
 async function checkNodeName(tx: Tx, siteId: string, parentId: string | null, name: string, exceptId?: string) {
-  const [same] = await tx.select({ id: siteNodes.id }).from(siteNodes).where(and(
-    eq(siteNodes.siteId, siteId),
-    parentId ? eq(siteNodes.parentId, parentId) : sql`${siteNodes.parentId} is null`,
-    sql`lower(${siteNodes.name}) = lower(${name})`,
-    exceptId ? sql`${siteNodes.id} <> ${exceptId}` : undefined,
-  ));
+  const [same] = await tx
+    .select({ id: siteNodes.id })
+    .from(siteNodes)
+    .where(
+      and(
+        eq(siteNodes.siteId, siteId),
+        parentId ? eq(siteNodes.parentId, parentId) : sql`${siteNodes.parentId} is null`,
+        sql`lower(${siteNodes.name}) = lower(${name})`,
+        exceptId ? sql`${siteNodes.id} <> ${exceptId}` : undefined,
+      ),
+    );
   if (same) throw new AppError('conflict', { fields: { name: 'sites.validation.nodeNameTaken' } });
 }
 
@@ -336,7 +430,10 @@ export async function createNode(tx: Tx, actor: Actor, siteId: string, input: No
   await siteRow(tx, siteId, true);
   let level: SiteLevel = 'division';
   if (input.parent_id) {
-    const [parent] = await tx.select().from(siteNodes).where(and(eq(siteNodes.siteId, siteId), eq(siteNodes.id, input.parent_id)));
+    const [parent] = await tx
+      .select()
+      .from(siteNodes)
+      .where(and(eq(siteNodes.siteId, siteId), eq(siteNodes.id, input.parent_id)));
     if (!parent) throw new AppError('validation_failed', { fields: { parent_id: 'sites.validation.parentUnknown' } });
     const child = CHILD_LEVEL[parent.level];
     if (!child) throw new AppError('validation_failed', { fields: { parent_id: 'sites.validation.unitHasNoChildren' } });
@@ -344,10 +441,26 @@ export async function createNode(tx: Tx, actor: Actor, siteId: string, input: No
   }
   await checkUsers(tx, { head_id: input.head_id, supervisor_id: input.supervisor_id });
   await checkNodeName(tx, siteId, input.parent_id, input.name);
-  const [row] = await guardNodeName(() => tx.insert(siteNodes).values({
-    siteId, parentId: input.parent_id, level, name: input.name, headId: input.head_id, supervisorId: input.supervisor_id,
-  }).returning());
-  await recordAudit(tx, { actorUserId: actor.userId, action: 'create', entity: 'SiteNode', entityId: row!.id, changes: { site_id: siteId, level, ...input } });
+  const [row] = await guardNodeName(() =>
+    tx
+      .insert(siteNodes)
+      .values({
+        siteId,
+        parentId: input.parent_id,
+        level,
+        name: input.name,
+        headId: input.head_id,
+        supervisorId: input.supervisor_id,
+      })
+      .returning(),
+  );
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    action: 'create',
+    entity: 'SiteNode',
+    entityId: row!.id,
+    changes: { site_id: siteId, level, ...input },
+  });
   return row!;
 }
 
@@ -356,7 +469,8 @@ export async function updateNode(tx: Tx, actor: Actor, siteId: string, nodeId: s
   const current = await nodeRow(tx, siteId, nodeId, true);
   const changedUsers: Record<string, string | null> = {};
   if (input.head_id !== undefined && input.head_id !== current.headId) changedUsers['head_id'] = input.head_id;
-  if (input.supervisor_id !== undefined && input.supervisor_id !== current.supervisorId) changedUsers['supervisor_id'] = input.supervisor_id;
+  if (input.supervisor_id !== undefined && input.supervisor_id !== current.supervisorId)
+    changedUsers['supervisor_id'] = input.supervisor_id;
   await checkUsers(tx, changedUsers);
   if (input.name !== undefined) await checkNodeName(tx, siteId, current.parentId, input.name, nodeId);
   const set = {
@@ -364,9 +478,20 @@ export async function updateNode(tx: Tx, actor: Actor, siteId: string, nodeId: s
     ...(input.head_id !== undefined ? { headId: input.head_id } : {}),
     ...(input.supervisor_id !== undefined ? { supervisorId: input.supervisor_id } : {}),
   };
-  const [row] = await guardNodeName(() => tx.update(siteNodes).set({ ...set, updatedAt: new Date() })
-    .where(and(eq(siteNodes.siteId, siteId), eq(siteNodes.id, nodeId))).returning());
-  await recordAudit(tx, { actorUserId: actor.userId, action: 'update', entity: 'SiteNode', entityId: nodeId, changes: { from: { name: current.name, head_id: current.headId, supervisor_id: current.supervisorId }, to: input } });
+  const [row] = await guardNodeName(() =>
+    tx
+      .update(siteNodes)
+      .set({ ...set, updatedAt: new Date() })
+      .where(and(eq(siteNodes.siteId, siteId), eq(siteNodes.id, nodeId)))
+      .returning(),
+  );
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    action: 'update',
+    entity: 'SiteNode',
+    entityId: nodeId,
+    changes: { from: { name: current.name, head_id: current.headId, supervisor_id: current.supervisorId }, to: input },
+  });
   return row!;
 }
 
@@ -381,7 +506,13 @@ export async function deleteNode(tx: Tx, actor: Actor, siteId: string, nodeId: s
     if (pgError(err).code === '23503') throw new AppError('conflict', { messageKey: 'sites.validation.inUse' });
     throw err;
   }
-  await recordAudit(tx, { actorUserId: actor.userId, action: 'delete', entity: 'SiteNode', entityId: nodeId, changes: { name: current.name, level: current.level } });
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    action: 'delete',
+    entity: 'SiteNode',
+    entityId: nodeId,
+    changes: { name: current.name, level: current.level },
+  });
   return current;
 }
 
@@ -389,19 +520,49 @@ export async function deleteNode(tx: Tx, actor: Actor, siteId: string, nodeId: s
 
 /** Every site and every division, department and unit under it, with its full name (pickers). */
 export async function siteFullNames(tx: Tx, activeOnly = true): Promise<SiteFullName[]> {
-  const siteRows = await tx.select({ id: sites.id, name: sites.name }).from(sites)
-    .where(activeOnly ? eq(sites.isActive, true) : undefined).orderBy(asc(sql`lower(${sites.name})`), asc(sites.id));
-  const nodes = await nodesOf(tx, siteRows.map((s) => s.id));
+  const siteRows = await tx
+    .select({ id: sites.id, name: sites.name })
+    .from(sites)
+    .where(activeOnly ? eq(sites.isActive, true) : undefined)
+    .orderBy(asc(sql`lower(${sites.name})`), asc(sites.id));
+  const nodes = await nodesOf(
+    tx,
+    siteRows.map((s) => s.id),
+  );
   const roots = buildTree(nodes);
   const out: SiteFullName[] = [];
   for (const s of siteRows) {
     out.push({ id: s.id, site_id: s.id, level: 'site', division_id: null, department_id: null, unit_id: null, full_name: s.name });
     for (const d of roots.get(s.id) ?? []) {
-      out.push({ id: d.id, site_id: s.id, level: 'division', division_id: d.id, department_id: null, unit_id: null, full_name: siteFullName([s.name, d.name]) });
+      out.push({
+        id: d.id,
+        site_id: s.id,
+        level: 'division',
+        division_id: d.id,
+        department_id: null,
+        unit_id: null,
+        full_name: siteFullName([s.name, d.name]),
+      });
       for (const dep of d.children) {
-        out.push({ id: dep.id, site_id: s.id, level: 'department', division_id: d.id, department_id: dep.id, unit_id: null, full_name: siteFullName([s.name, d.name, dep.name]) });
+        out.push({
+          id: dep.id,
+          site_id: s.id,
+          level: 'department',
+          division_id: d.id,
+          department_id: dep.id,
+          unit_id: null,
+          full_name: siteFullName([s.name, d.name, dep.name]),
+        });
         for (const u of dep.children) {
-          out.push({ id: u.id, site_id: s.id, level: 'unit', division_id: d.id, department_id: dep.id, unit_id: u.id, full_name: siteFullName([s.name, d.name, dep.name, u.name]) });
+          out.push({
+            id: u.id,
+            site_id: s.id,
+            level: 'unit',
+            division_id: d.id,
+            department_id: dep.id,
+            unit_id: u.id,
+            full_name: siteFullName([s.name, d.name, dep.name, u.name]),
+          });
         }
       }
     }
@@ -412,17 +573,26 @@ export async function siteFullNames(tx: Tx, activeOnly = true): Promise<SiteFull
 /** The organisation's sites, each with its divisions, departments and units. */
 export async function siteData(tx: Tx) {
   const rows = await selectSites(tx).orderBy(asc(sql`lower(${sites.name})`), asc(sites.id));
-  const roots = buildTree(await nodesOf(tx, rows.map((r) => r.site.id)));
+  const roots = buildTree(
+    await nodesOf(
+      tx,
+      rows.map((r) => r.site.id),
+    ),
+  );
   return rows.map((r) => ({ ...toSiteResponse(r), divisions: roots.get(r.site.id) ?? [] }));
 }
 
 /** Active sites of a user: the ones they are assigned to; an admin has them all. */
 export async function activeSitesOfUser(tx: Tx, p: { userId: string; isAdmin: boolean }) {
-  const base = tx.select({ id: sites.id, name: sites.name, short_name: sites.shortName, site_code: sites.siteCode, time_zone: sites.timeZone }).from(sites);
+  const base = tx
+    .select({ id: sites.id, name: sites.name, short_name: sites.shortName, site_code: sites.siteCode, time_zone: sites.timeZone })
+    .from(sites);
   const rows = p.isAdmin
     ? await base.where(eq(sites.isActive, true)).orderBy(asc(sql`lower(${sites.name})`))
-    : await base.innerJoin(userSites, and(eq(userSites.organizationId, sites.organizationId), eq(userSites.siteId, sites.id)))
-      .where(and(eq(sites.isActive, true), eq(userSites.userId, p.userId))).orderBy(asc(sql`lower(${sites.name})`));
+    : await base
+        .innerJoin(userSites, and(eq(userSites.organizationId, sites.organizationId), eq(userSites.siteId, sites.id)))
+        .where(and(eq(sites.isActive, true), eq(userSites.userId, p.userId)))
+        .orderBy(asc(sql`lower(${sites.name})`));
   return rows;
 }
 
@@ -445,16 +615,22 @@ export async function setUserSites(tx: Tx, userId: string, siteIds: readonly str
 
 /** The ids of the sites a user belongs to (active or not), ordered by site name. */
 export async function listUserSiteIds(tx: Tx, userId: string): Promise<string[]> {
-  const rows = await tx.select({ id: sites.id }).from(userSites)
+  const rows = await tx
+    .select({ id: sites.id })
+    .from(userSites)
     .innerJoin(sites, and(eq(sites.organizationId, userSites.organizationId), eq(sites.id, userSites.siteId)))
-    .where(eq(userSites.userId, userId)).orderBy(asc(sql`lower(${sites.name})`));
+    .where(eq(userSites.userId, userId))
+    .orderBy(asc(sql`lower(${sites.name})`));
   return rows.map((r) => r.id);
 }
 
 /** Ids of the users assigned to any of these sites. */
 export async function userIdsAtSites(tx: Tx, siteIds: readonly string[]): Promise<string[]> {
   if (siteIds.length === 0) return [];
-  const rows = await tx.selectDistinct({ id: userSites.userId }).from(userSites).where(inArray(userSites.siteId, [...siteIds]));
+  const rows = await tx
+    .selectDistinct({ id: userSites.userId })
+    .from(userSites)
+    .where(inArray(userSites.siteId, [...siteIds]));
   return rows.map((r) => r.id);
 }
 
@@ -462,7 +638,9 @@ export async function userIdsAtSites(tx: Tx, siteIds: readonly string[]): Promis
 
 /** The manpower grid of a year: every site, twelve months, the default where nothing was set. */
 export async function getManpower(tx: Tx, year: number): Promise<ManpowerResponse> {
-  const siteRows = await tx.select({ id: sites.id, name: sites.name, isActive: sites.isActive }).from(sites)
+  const siteRows = await tx
+    .select({ id: sites.id, name: sites.name, isActive: sites.isActive })
+    .from(sites)
     .orderBy(sql`${sites.isActive} desc`, asc(sql`lower(${sites.name})`), asc(sites.id));
   const set = await tx.select().from(siteManpower).where(eq(siteManpower.year, year));
   const bySite = new Map<string, Map<number, number>>();
@@ -479,7 +657,11 @@ export async function getManpower(tx: Tx, year: number): Promise<ManpowerRespons
 }
 
 /** Sets (or, with null, clears back to the default) monthly totals; all or nothing. */
-export async function setManpower(tx: Tx, actor: Actor, input: { year: number; entries: Array<{ site_id: string; month: number; total: number | null }> }) {
+export async function setManpower(
+  tx: Tx,
+  actor: Actor,
+  input: { year: number; entries: Array<{ site_id: string; month: number; total: number | null }> },
+) {
   const siteIds = [...new Set(input.entries.map((e) => e.site_id))];
   const found = await tx.select({ id: sites.id }).from(sites).where(inArray(sites.id, siteIds));
   if (found.length !== siteIds.length) throw new AppError('not_found', { fields: { entries: 'sites.validation.siteUnknown' } });
@@ -488,20 +670,29 @@ export async function setManpower(tx: Tx, actor: Actor, input: { year: number; e
     if (e.total === null) {
       await tx.delete(siteManpower).where(key);
     } else {
-      await tx.insert(siteManpower).values({ siteId: e.site_id, year: input.year, month: e.month, total: e.total, updatedBy: actor.userId })
+      await tx
+        .insert(siteManpower)
+        .values({ siteId: e.site_id, year: input.year, month: e.month, total: e.total, updatedBy: actor.userId })
         .onConflictDoUpdate({
           target: [siteManpower.organizationId, siteManpower.siteId, siteManpower.year, siteManpower.month],
           set: { total: e.total, updatedBy: actor.userId, updatedAt: new Date() },
         });
     }
   }
-  await recordAudit(tx, { actorUserId: actor.userId, action: 'update', entity: 'SiteManpower', changes: { year: input.year, entries: input.entries } });
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    action: 'update',
+    entity: 'SiteManpower',
+    changes: { year: input.year, entries: input.entries },
+  });
   return getManpower(tx, input.year);
 }
 
 /** Total manpower of a site for a month, the default when unset (for frequency rates such as LTIFR). */
 export async function siteManpowerFor(tx: Tx, siteId: string, year: number, month: number): Promise<number> {
-  const [row] = await tx.select({ total: siteManpower.total }).from(siteManpower)
+  const [row] = await tx
+    .select({ total: siteManpower.total })
+    .from(siteManpower)
     .where(and(eq(siteManpower.siteId, siteId), eq(siteManpower.year, year), eq(siteManpower.month, month)));
   return row?.total ?? MANPOWER_DEFAULT;
 }

@@ -19,13 +19,17 @@ export async function providerConfig(s: ProviderSettings, fresh = false): Promis
   if (!fresh && hit && hit.until > Date.now()) return hit.config;
 
   const execute = isLoopbackIssuer(s.issuerUrl) ? [client.allowInsecureRequests] : [];
-  const discovered = await client.discovery(new URL(s.issuerUrl), s.clientId, s.clientSecret, undefined, { execute, timeout: TIMEOUT_SECONDS });
+  const discovered = await client.discovery(new URL(s.issuerUrl), s.clientId, s.clientSecret, undefined, {
+    execute,
+    timeout: TIMEOUT_SECONDS,
+  });
   const metadata = discovered.serverMetadata();
   // OpenID Connect Discovery: an absent list means client_secret_basic.
   const methods = metadata.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
-  const auth = methods.includes('client_secret_basic') || !methods.includes('client_secret_post')
-    ? client.ClientSecretBasic(s.clientSecret)
-    : client.ClientSecretPost(s.clientSecret);
+  const auth =
+    methods.includes('client_secret_basic') || !methods.includes('client_secret_post')
+      ? client.ClientSecretBasic(s.clientSecret)
+      : client.ClientSecretPost(s.clientSecret);
   const config = new client.Configuration(metadata, s.clientId, s.clientSecret, auth);
   for (const step of execute) step(config);
   config.timeout = TIMEOUT_SECONDS;

@@ -1,6 +1,13 @@
 import {
-  SSO_ERROR_PARAM, SSO_REQUEST_TTL_SECONDS, errorResponse, okResponse, ssoConfigBody, ssoConfigResponse, ssoExchangeBody,
-  ssoExchangeResponse, ssoStatusResponse,
+  SSO_ERROR_PARAM,
+  SSO_REQUEST_TTL_SECONDS,
+  errorResponse,
+  okResponse,
+  ssoConfigBody,
+  ssoConfigResponse,
+  ssoExchangeBody,
+  ssoExchangeResponse,
+  ssoStatusResponse,
 } from '@bulwark/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,7 +45,8 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps, service: SsoServi
 
   /** Every failure of the browser-facing steps ends on the sign-in page with the reason (spec 000 §3 "SSO error"). */
   function toLogin(req: FastifyRequest, reply: FastifyReply, err: unknown) {
-    const code = err instanceof SsoFailure ? err.code : err instanceof AppError && err.code === 'rate_limited' ? 'rate_limited' : 'provider_error';
+    const code =
+      err instanceof SsoFailure ? err.code : err instanceof AppError && err.code === 'rate_limited' ? 'rate_limited' : 'provider_error';
     if (!(err instanceof SsoFailure) || err.code === 'provider_error') {
       req.log.warn({ err: err instanceof SsoFailure ? err.detail : err }, 'single sign-on failed');
     }
@@ -53,70 +61,119 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps, service: SsoServi
     }
   }
 
-  r.get('/api/sso/status', {
-    config: { access: { public: true } },
-    schema: { tags, summary: 'Whether this organisation offers single sign-on', response: { 200: ssoStatusResponse, ...errors } },
-  }, async (req) => ({ enabled: await service.isEnabled(await requireTenant(req, deps.db.app, deps.config.baseDomain)) }));
+  r.get(
+    '/api/sso/status',
+    {
+      config: { access: { public: true } },
+      schema: { tags, summary: 'Whether this organisation offers single sign-on', response: { 200: ssoStatusResponse, ...errors } },
+    },
+    async (req) => ({ enabled: await service.isEnabled(await requireTenant(req, deps.db.app, deps.config.baseDomain)) }),
+  );
 
-  r.get('/api/sso/authorize', {
-    config: { access: { public: true } },
-    schema: { tags, summary: 'Start a single sign-on: redirects to the organisation’s OpenID provider', response: redirect },
-  }, async (req, reply) => {
-    try {
-      const tenant = await tenantOf(req);
-      const { location, browser } = await service.start(tenant, req.ip);
-      return reply.header('set-cookie', cookie(browser, SSO_REQUEST_TTL_SECONDS, secure(req))).header('cache-control', 'no-store').redirect(location, 302);
-    } catch (err) {
-      return toLogin(req, reply, err);
-    }
-  });
+  r.get(
+    '/api/sso/authorize',
+    {
+      config: { access: { public: true } },
+      schema: { tags, summary: 'Start a single sign-on: redirects to the organisation’s OpenID provider', response: redirect },
+    },
+    async (req, reply) => {
+      try {
+        const tenant = await tenantOf(req);
+        const { location, browser } = await service.start(tenant, req.ip);
+        return reply
+          .header('set-cookie', cookie(browser, SSO_REQUEST_TTL_SECONDS, secure(req)))
+          .header('cache-control', 'no-store')
+          .redirect(location, 302);
+      } catch (err) {
+        return toLogin(req, reply, err);
+      }
+    },
+  );
 
-  r.get('/api/sso/callback', {
-    config: { access: { public: true } },
-    schema: { tags, summary: 'The provider’s answer: redirects to /sso with a one-time code, or to /login with the reason', response: redirect },
-  }, async (req, reply) => {
-    try {
-      const tenant = await tenantOf(req);
-      const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
-      const code = await service.callback(tenant, query, readCookie(req));
-      return reply.header('cache-control', 'no-store').redirect(`/sso?code=${encodeURIComponent(code)}`, 302);
-    } catch (err) {
-      return toLogin(req, reply, err);
-    }
-  });
+  r.get(
+    '/api/sso/callback',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags,
+        summary: 'The provider’s answer: redirects to /sso with a one-time code, or to /login with the reason',
+        response: redirect,
+      },
+    },
+    async (req, reply) => {
+      try {
+        const tenant = await tenantOf(req);
+        const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+        const code = await service.callback(tenant, query, readCookie(req));
+        return reply.header('cache-control', 'no-store').redirect(`/sso?code=${encodeURIComponent(code)}`, 302);
+      } catch (err) {
+        return toLogin(req, reply, err);
+      }
+    },
+  );
 
-  r.post('/api/sso/exchange', {
-    config: { access: { public: true } },
-    schema: { tags, summary: 'Trade the one-time code (60 s, single use, same browser) for the session', body: ssoExchangeBody, response: { 200: ssoExchangeResponse, ...errors } },
-  }, async (req, reply) => {
-    const tenant = await requireTenant(req, deps.db.app, deps.config.baseDomain);
-    const session = await service.exchange(tenant, req.body.code, readCookie(req), { ip: req.ip, userAgent: req.headers['user-agent'] });
-    reply.header('set-cookie', cookie('', 0, secure(req)));
-    return session;
-  });
+  r.post(
+    '/api/sso/exchange',
+    {
+      config: { access: { public: true } },
+      schema: {
+        tags,
+        summary: 'Trade the one-time code (60 s, single use, same browser) for the session',
+        body: ssoExchangeBody,
+        response: { 200: ssoExchangeResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const tenant = await requireTenant(req, deps.db.app, deps.config.baseDomain);
+      const session = await service.exchange(tenant, req.body.code, readCookie(req), { ip: req.ip, userAgent: req.headers['user-agent'] });
+      reply.header('set-cookie', cookie('', 0, secure(req)));
+      return session;
+    },
+  );
 
-  r.get('/api/sso_configs', {
-    config: { access: { admin: true } },
-    schema: { tags, summary: 'The organisation’s single sign-on settings (the secret only as "set")', response: { 200: ssoConfigResponse, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    return service.getSettings(p.organizationId, { label: p.organization.subDomainName });
-  });
+  r.get(
+    '/api/sso_configs',
+    {
+      config: { access: { admin: true } },
+      schema: {
+        tags,
+        summary: 'The organisation’s single sign-on settings (the secret only as "set")',
+        response: { 200: ssoConfigResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      return service.getSettings(p.organizationId, { label: p.organization.subDomainName });
+    },
+  );
 
-  r.put('/api/sso_configs', {
-    config: { access: { admin: true } },
-    schema: { tags, summary: 'Save the settings after checking the provider’s discovery document', body: ssoConfigBody, response: { 200: ssoConfigResponse, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    return service.saveSettings(p.organizationId, p.userId, { label: p.organization.subDomainName }, req.body);
-  });
+  r.put(
+    '/api/sso_configs',
+    {
+      config: { access: { admin: true } },
+      schema: {
+        tags,
+        summary: 'Save the settings after checking the provider’s discovery document',
+        body: ssoConfigBody,
+        response: { 200: ssoConfigResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      return service.saveSettings(p.organizationId, p.userId, { label: p.organization.subDomainName }, req.body);
+    },
+  );
 
-  r.delete('/api/sso_configs', {
-    config: { access: { admin: true } },
-    schema: { tags, summary: 'Remove single sign-on from the organisation', response: { 200: okResponse, ...errors } },
-  }, async (req) => {
-    const p = principalOf(req);
-    await service.removeSettings(p.organizationId, p.userId);
-    return { ok: true as const };
-  });
+  r.delete(
+    '/api/sso_configs',
+    {
+      config: { access: { admin: true } },
+      schema: { tags, summary: 'Remove single sign-on from the organisation', response: { 200: okResponse, ...errors } },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      await service.removeSettings(p.organizationId, p.userId);
+      return { ok: true as const };
+    },
+  );
 }

@@ -1,6 +1,11 @@
 import {
-  SSO_EXCHANGE_TTL_SECONDS, SSO_REQUEST_TTL_SECONDS, emailSchema,
-  type SignInResponse, type SsoConfigBody, type SsoConfigResponse, type SsoErrorCode,
+  SSO_EXCHANGE_TTL_SECONDS,
+  SSO_REQUEST_TTL_SECONDS,
+  emailSchema,
+  type SignInResponse,
+  type SsoConfigBody,
+  type SsoConfigResponse,
+  type SsoErrorCode,
 } from '@bulwark/domain';
 import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
@@ -20,7 +25,10 @@ import { ssoConfigs, ssoExchangeCodes, ssoRequests } from './tables.js';
 
 /** A single sign-on that cannot go on; the routes send the browser to /login?sso_error=<code>. */
 export class SsoFailure extends Error {
-  constructor(readonly code: SsoErrorCode, readonly detail?: unknown) {
+  constructor(
+    readonly code: SsoErrorCode,
+    readonly detail?: unknown,
+  ) {
     super(code);
   }
 }
@@ -73,7 +81,12 @@ export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' 
   }
 
   /** Saves the settings after reading the provider's discovery document: a wrong issuer is refused at once. */
-  async function saveSettings(organizationId: string, actorUserId: string, tenant: Pick<Tenant, 'label'>, body: SsoConfigBody): Promise<SsoConfigResponse> {
+  async function saveSettings(
+    organizationId: string,
+    actorUserId: string,
+    tenant: Pick<Tenant, 'label'>,
+    body: SsoConfigBody,
+  ): Promise<SsoConfigResponse> {
     const existing = await inTenant(app, organizationId, loadConfig);
     const newSecret = body.client_secret?.trim() ? body.client_secret.trim() : null;
     const secret = newSecret ?? (existing ? box.open(existing.clientSecretEnc) : null);
@@ -102,10 +115,17 @@ export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' 
       };
       await tx.insert(ssoConfigs).values(values).onConflictDoUpdate({ target: ssoConfigs.organizationId, set: values });
       await recordAudit(tx, {
-        actorUserId, action: existing ? 'update' : 'create', entity: 'SsoConfig',
+        actorUserId,
+        action: existing ? 'update' : 'create',
+        entity: 'SsoConfig',
         changes: {
-          issuer_url: body.issuer_url, client_id: body.client_id, client_secret_changed: newSecret !== null,
-          allowed_domains: values.allowedDomains, enabled: body.enabled, create_users: body.create_users, default_role_id: body.default_role_id,
+          issuer_url: body.issuer_url,
+          client_id: body.client_id,
+          client_secret_changed: newSecret !== null,
+          allowed_domains: values.allowedDomains,
+          enabled: body.enabled,
+          create_users: body.create_users,
+          default_role_id: body.default_role_id,
         },
       });
     });
@@ -185,7 +205,10 @@ export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' 
     const state = params.get('state');
     if (!state || !browser) throw new SsoFailure('expired');
     const pending = await inTenant(app, tenant.id, async (tx) => {
-      const [row] = await tx.delete(ssoRequests).where(eq(ssoRequests.stateHash, sha256(state))).returning();
+      const [row] = await tx
+        .delete(ssoRequests)
+        .where(eq(ssoRequests.stateHash, sha256(state)))
+        .returning();
       return row;
     });
     if (!pending || pending.expiresAt < new Date() || !sameHash(pending.browserHash, sha256(browser))) throw new SsoFailure('expired');
@@ -228,7 +251,10 @@ export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' 
     if (row.allowedDomains.length > 0 && !row.allowedDomains.includes(domain)) throw new SsoFailure('domain_not_allowed');
 
     return inTenant(app, tenant.id, async (tx) => {
-      const [found] = await tx.select({ id: users.id, status: users.status }).from(users).where(sql`lower(${users.email}) = ${address}`);
+      const [found] = await tx
+        .select({ id: users.id, status: users.status })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${address}`);
       let userId: string;
       if (!found) {
         if (!row.createUsers || !row.defaultRoleId) throw new SsoFailure('not_registered');
@@ -253,11 +279,16 @@ export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' 
   /** A user created on first sign-in, within the plan's user limit; no password (they sign in through the provider). */
   async function createUser(tx: Tx, email: string, name: string, roleId: string): Promise<string> {
     const [org] = await tx.select({ userLimit: organizations.userLimit }).from(organizations);
-    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users).where(ne(users.status, 'Deleted'));
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(ne(users.status, 'Deleted'));
     if (org && count >= org.userLimit) throw new SsoFailure('plan_limit_reached');
     const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
     if (!role) throw new SsoFailure('not_registered');
-    const [user] = await tx.insert(users).values({ email, fullName: name.trim().slice(0, 200) || email, passwordHash: null, roleId })
+    const [user] = await tx
+      .insert(users)
+      .values({ email, fullName: name.trim().slice(0, 200) || email, passwordHash: null, roleId })
       .returning({ id: users.id });
     await recordAudit(tx, { actorUserId: null, action: 'create', entity: 'User', entityId: user!.id, changes: { email, via: 'sso' } });
     return user!.id;
@@ -268,8 +299,12 @@ export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' 
     await limit(app, `sso-exchange:${meta.ip}`, EXCHANGE_LIMIT.max, EXCHANGE_LIMIT.windowSeconds);
     type Outcome = { error: 'sso_failed' | 'organization_inactive' | 'account_inactive' } | { session: SignInResponse };
     const outcome = await inTenant(app, tenant.id, async (tx): Promise<Outcome> => {
-      const [row] = await tx.update(ssoExchangeCodes).set({ usedAt: new Date() })
-        .where(and(eq(ssoExchangeCodes.codeHash, sha256(code)), isNull(ssoExchangeCodes.usedAt), gt(ssoExchangeCodes.expiresAt, new Date())))
+      const [row] = await tx
+        .update(ssoExchangeCodes)
+        .set({ usedAt: new Date() })
+        .where(
+          and(eq(ssoExchangeCodes.codeHash, sha256(code)), isNull(ssoExchangeCodes.usedAt), gt(ssoExchangeCodes.expiresAt, new Date())),
+        )
         .returning();
       if (!row || !browser || !sameHash(row.browserHash, sha256(browser))) return { error: 'sso_failed' };
       const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId));

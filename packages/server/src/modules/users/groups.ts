@@ -8,7 +8,13 @@ import { userDetails } from './tables.js';
 
 /** The rights subject behind each licence module. */
 export const LICENCE_SUBJECT: Record<LicenceModule, Subject> = {
-  observations: 'Observation', incidents: 'Incident', permits: 'Permit', audits: 'Audit', hira: 'HIRA', library: 'Library', actions: 'Action',
+  observations: 'Observation',
+  incidents: 'Incident',
+  permits: 'Permit',
+  audits: 'Audit',
+  hira: 'HIRA',
+  library: 'Library',
+  actions: 'Action',
 };
 
 const brief = {
@@ -22,7 +28,9 @@ const brief = {
 
 /** Active users of the organisation, optionally narrowed; ordered by name. */
 async function activeUsers(tx: Tx, where: SQL | undefined): Promise<Array<UserBrief & { role_id: string | null }>> {
-  return tx.select(brief).from(users)
+  return tx
+    .select(brief)
+    .from(users)
     .leftJoin(roles, and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)))
     .where(and(administered, eq(users.status, 'Active'), where))
     .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id));

@@ -1,6 +1,11 @@
 import {
-  USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS, translate, userImportRowSchema,
-  type ImportRowError, type Language, type UserImportColumn,
+  USER_IMPORT_COLUMNS,
+  USER_IMPORT_MAX_ROWS,
+  translate,
+  userImportRowSchema,
+  type ImportRowError,
+  type Language,
+  type UserImportColumn,
 } from '@bulwark/domain';
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -42,24 +47,44 @@ type Valid = {
  * written and the answer lists each row, column and translated problem. Runs in the caller's transaction.
  */
 export async function importUsers(
-  tx: Tx, p: Principal, service: UsersService, links: UserSiteLinks, sheet: { headers: string[]; rows: SheetRow[] }, lang: Language,
+  tx: Tx,
+  p: Principal,
+  service: UsersService,
+  links: UserSiteLinks,
+  sheet: { headers: string[]; rows: SheetRow[] },
+  lang: Language,
 ): Promise<{ imported: number; errors: ImportRowError[]; queued: QueuedTemplatedMail[] }> {
   const headers = new Set(sheet.headers.map((h) => h.trim().toLowerCase()));
   const missing = USER_IMPORT_COLUMNS.filter((c) => !headers.has(c));
   if (missing.length > 0) {
-    throw new AppError('bad_format', { fields: { file: 'users.validation.missingColumns' }, messageKey: 'users.validation.missingColumns', vars: { columns: missing.join(', ') } });
+    throw new AppError('bad_format', {
+      fields: { file: 'users.validation.missingColumns' },
+      messageKey: 'users.validation.missingColumns',
+      vars: { columns: missing.join(', ') },
+    });
   }
-  if (sheet.rows.length === 0) throw new AppError('bad_format', { fields: { file: 'users.validation.emptyFile' }, messageKey: 'users.validation.emptyFile' });
+  if (sheet.rows.length === 0)
+    throw new AppError('bad_format', { fields: { file: 'users.validation.emptyFile' }, messageKey: 'users.validation.emptyFile' });
   if (sheet.rows.length > USER_IMPORT_MAX_ROWS) {
-    throw new AppError('payload_too_large', { fields: { file: 'users.validation.tooManyRows' }, messageKey: 'users.validation.tooManyRows', vars: { max: USER_IMPORT_MAX_ROWS } });
+    throw new AppError('payload_too_large', {
+      fields: { file: 'users.validation.tooManyRows' },
+      messageKey: 'users.validation.tooManyRows',
+      vars: { max: USER_IMPORT_MAX_ROWS },
+    });
   }
 
   const roleRows = await tx.select({ id: roles.id, name: roles.name, grantsAdmin: roles.grantsAdmin }).from(roles);
   const roleByName = new Map(roleRows.map((r) => [r.name.trim().toLowerCase(), r]));
   const siteByName = await links.siteIdsByName(tx);
   const existingEmails = new Set((await tx.select({ e: sql<string>`lower(${users.email})` }).from(users)).map((r) => r.e));
-  const existingEmployeeIds = new Set((await tx.select({ e: sql<string>`lower(${userDetails.employeeId})` }).from(userDetails)
-    .where(sql`${userDetails.employeeId} is not null`)).map((r) => r.e));
+  const existingEmployeeIds = new Set(
+    (
+      await tx
+        .select({ e: sql<string>`lower(${userDetails.employeeId})` })
+        .from(userDetails)
+        .where(sql`${userDetails.employeeId} is not null`)
+    ).map((r) => r.e),
+  );
 
   const errors: ImportRowError[] = [];
   const fail = (row: number, field: string, key: string, vars: Record<string, string> = {}) =>
@@ -93,7 +118,8 @@ export async function importUsers(
     }
     const employeeId = failed.has('employee_id') ? '' : raw('employee_id').toLowerCase();
     if (employeeId) {
-      if (existingEmployeeIds.has(employeeId) || seenEmployeeIds.has(employeeId)) fail(row, 'employee_id', 'users.validation.employeeIdTaken');
+      if (existingEmployeeIds.has(employeeId) || seenEmployeeIds.has(employeeId))
+        fail(row, 'employee_id', 'users.validation.employeeIdTaken');
       else seenEmployeeIds.set(employeeId, row);
     }
     const role = failed.has('role') ? undefined : roleByName.get(raw('role').toLowerCase());
@@ -103,7 +129,10 @@ export async function importUsers(
     }
     const siteIds: string[] = [];
     if (!failed.has('sites')) {
-      for (const name of raw('sites').split(/[;,]/).map((n) => n.trim()).filter(Boolean)) {
+      for (const name of raw('sites')
+        .split(/[;,]/)
+        .map((n) => n.trim())
+        .filter(Boolean)) {
         const id = siteByName.get(name.toLowerCase());
         if (!id) fail(row, 'sites', 'users.validation.siteNotFound', { name });
         else if (!siteIds.includes(id)) siteIds.push(id);
@@ -111,7 +140,17 @@ export async function importUsers(
     }
     if (parsed.success && errors.length === before && role) {
       const d = parsed.data;
-      valid.push({ row, email: d.email, full_name: d.full_name, employee_id: d.employee_id, phone: d.phone, gender: d.gender, shift: d.shift, role_id: role.id, site_ids: siteIds });
+      valid.push({
+        row,
+        email: d.email,
+        full_name: d.full_name,
+        employee_id: d.employee_id,
+        phone: d.phone,
+        gender: d.gender,
+        shift: d.shift,
+        role_id: role.id,
+        site_ids: siteIds,
+      });
     }
   }
   if (errors.length > 0) return { imported: 0, errors, queued: [] };
@@ -119,10 +158,24 @@ export async function importUsers(
   await service.checkSeats(tx, valid.length);
   const queued: QueuedTemplatedMail[] = [];
   for (const v of valid) {
-    const invited = await service.createInvited(tx, p, {
-      email: v.email, full_name: v.full_name, employee_id: v.employee_id, phone: v.phone, gender: v.gender, shift: v.shift,
-      role_id: v.role_id, site_ids: v.site_ids, is_admin: false, can_issue_permit: false, si_trained: false,
-    }, lang);
+    const invited = await service.createInvited(
+      tx,
+      p,
+      {
+        email: v.email,
+        full_name: v.full_name,
+        employee_id: v.employee_id,
+        phone: v.phone,
+        gender: v.gender,
+        shift: v.shift,
+        role_id: v.role_id,
+        site_ids: v.site_ids,
+        is_admin: false,
+        can_issue_permit: false,
+        si_trained: false,
+      },
+      lang,
+    );
     queued.push(invited.queued);
   }
   return { imported: valid.length, errors: [], queued };

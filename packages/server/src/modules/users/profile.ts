@@ -6,7 +6,16 @@ import { notifications } from '../../platform/db/schema.js';
 
 /** Every feature flag is on in this build (spec 000 §1). */
 export const ORGANIZATION_MODULES = [
-  'enterprise', 'pricing', 'settings', 'actions', 'audits', 'hira', 'incidents', 'library', 'observations', 'permits',
+  'enterprise',
+  'pricing',
+  'settings',
+  'actions',
+  'audits',
+  'hira',
+  'incidents',
+  'library',
+  'observations',
+  'permits',
 ];
 
 /** The profile of spec 000 §7: user, organization, rules, organization_modules. */

@@ -1,6 +1,11 @@
 import {
-  LICENCE_MODULES, USER_ACTIVATION_TTL_SECONDS,
-  type Language, type LicenceModule, type UserInviteInput, type UserRecord, type UserUpdateInput,
+  LICENCE_MODULES,
+  USER_ACTIVATION_TTL_SECONDS,
+  type Language,
+  type LicenceModule,
+  type UserInviteInput,
+  type UserRecord,
+  type UserUpdateInput,
 } from '@bulwark/domain';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -42,7 +47,9 @@ export const userColumns = {
 
 /** users with this module's columns of the same row (userDetails names them) and the role's name. */
 export function selectUsers(tx: Tx) {
-  return tx.select(userColumns).from(users)
+  return tx
+    .select(userColumns)
+    .from(users)
     .leftJoin(roles, and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)));
 }
 export type UserRow = Awaited<ReturnType<ReturnType<typeof selectUsers>['where']>>[number];
@@ -77,7 +84,9 @@ export function toRecord(row: UserRow, siteIds: string[], licences: LicenceModul
 export async function licencesOf(tx: Tx, userIds: string[]): Promise<Map<string, LicenceModule[]>> {
   const map = new Map<string, LicenceModule[]>();
   if (userIds.length === 0) return map;
-  const rows = await tx.select({ userId: userLicences.userId, module: userLicences.module }).from(userLicences)
+  const rows = await tx
+    .select({ userId: userLicences.userId, module: userLicences.module })
+    .from(userLicences)
     .where(inArray(userLicences.userId, userIds));
   for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), r.module]);
   return map;
@@ -107,7 +116,10 @@ export function createUsersService(deps: UsersDeps) {
   }
 
   async function records(tx: Tx, rows: UserRow[]): Promise<UserRecord[]> {
-    const licences = await licencesOf(tx, rows.map((r) => r.id));
+    const licences = await licencesOf(
+      tx,
+      rows.map((r) => r.id),
+    );
     const out: UserRecord[] = [];
     for (const row of rows) out.push(toRecord(row, await deps.sites.listUserSiteIds(tx, row.id), licences.get(row.id) ?? []));
     return out;
@@ -115,9 +127,11 @@ export function createUsersService(deps: UsersDeps) {
 
   async function list(tx: Tx, f: UserListFilter, window: { limit: number; offset: number } | null) {
     const where = await whereOf(tx, f);
-    const [total] = await tx.select({ n: count() }).from(users)
-      .where(where);
-    let query = selectUsers(tx).where(where).orderBy(asc(sql`lower(${users.fullName})`), asc(users.id)).$dynamic();
+    const [total] = await tx.select({ n: count() }).from(users).where(where);
+    let query = selectUsers(tx)
+      .where(where)
+      .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id))
+      .$dynamic();
     if (window) query = query.limit(window.limit).offset(window.offset);
     return { rows: await records(tx, await query), total: Number(total?.n ?? 0) };
   }
@@ -136,10 +150,16 @@ export function createUsersService(deps: UsersDeps) {
 
   /** Locks the organisation row so concurrent invitations cannot both take the last seat. */
   async function checkSeats(tx: Tx, adding: number): Promise<void> {
-    const [org] = await tx.select({ limit: organizations.userLimit }).from(organizations)
-      .where(eq(organizations.id, sql`app_current_org()`)).for('update');
+    const [org] = await tx
+      .select({ limit: organizations.userLimit })
+      .from(organizations)
+      .where(eq(organizations.id, sql`app_current_org()`))
+      .for('update');
     // Guests are unlimited (spec 001 §6): they never take a seat.
-    const [active] = await tx.select({ n: count() }).from(users).where(and(administered, eq(users.status, 'Active'), eq(users.isGuest, false)));
+    const [active] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(administered, eq(users.status, 'Active'), eq(users.isGuest, false)));
     if (Number(active?.n ?? 0) + adding > (org?.limit ?? 0)) throw new AppError('plan_limit_reached');
   }
 
@@ -152,13 +172,20 @@ export function createUsersService(deps: UsersDeps) {
 
   async function checkEmployeeId(tx: Tx, employeeId: string | null | undefined, exceptUserId?: string): Promise<void> {
     if (!employeeId) return;
-    const [taken] = await tx.select({ id: userDetails.id }).from(userDetails)
-      .where(and(sql`lower(${userDetails.employeeId}) = lower(${employeeId})`, exceptUserId ? ne(userDetails.id, exceptUserId) : undefined));
+    const [taken] = await tx
+      .select({ id: userDetails.id })
+      .from(userDetails)
+      .where(
+        and(sql`lower(${userDetails.employeeId}) = lower(${employeeId})`, exceptUserId ? ne(userDetails.id, exceptUserId) : undefined),
+      );
     if (taken) throw new AppError('conflict', { fields: { employee_id: 'users.validation.employeeIdTaken' } });
   }
 
   async function emailTaken(tx: Tx, email: string): Promise<boolean> {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
     return Boolean(taken);
   }
 
@@ -168,15 +195,22 @@ export function createUsersService(deps: UsersDeps) {
    */
   async function sendActivation(tx: Tx, p: Principal, user: { id: string; email: string; locale: Language }): Promise<QueuedTemplatedMail> {
     // A resend makes every earlier link of this user worthless.
-    await tx.update(passwordResetTokens).set({ usedAt: new Date() })
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     const token = randomToken();
     await tx.insert(passwordResetTokens).values({
-      tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + USER_ACTIVATION_TTL_SECONDS * 1000),
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + USER_ACTIVATION_TTL_SECONDS * 1000),
     });
     const link = `${publicUrl(deps.config, p.organization.subDomainName)}/password-reset/${token}?activate=1`;
     return sendTemplatedMail(tx, deps, {
-      scenario: 'user_invited', to: user.email, language: user.locale, userId: user.id,
+      scenario: 'user_invited',
+      to: user.email,
+      language: user.locale,
+      userId: user.id,
       variables: { inviter_name: p.fullName, invite_link: link },
     });
   }
@@ -189,30 +223,47 @@ export function createUsersService(deps: UsersDeps) {
   type InviteInput = UserInviteInput;
 
   /** Creates one invited user (no password, not verified) and queues the activation e-mail. */
-  async function createInvited(tx: Tx, p: Principal, body: InviteInput, lang: Language): Promise<{ id: string; queued: QueuedTemplatedMail }> {
-    const [created] = await tx.insert(users).values({
-      email: body.email,
-      fullName: body.full_name,
-      passwordHash: null,
-      status: 'Active',
-      isAdmin: body.is_admin,
-      canIssuePermit: body.can_issue_permit,
-      roleId: body.role_id,
-      locale: lang,
-    }).returning({ id: users.id });
+  async function createInvited(
+    tx: Tx,
+    p: Principal,
+    body: InviteInput,
+    lang: Language,
+  ): Promise<{ id: string; queued: QueuedTemplatedMail }> {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: body.email,
+        fullName: body.full_name,
+        passwordHash: null,
+        status: 'Active',
+        isAdmin: body.is_admin,
+        canIssuePermit: body.can_issue_permit,
+        roleId: body.role_id,
+        locale: lang,
+      })
+      .returning({ id: users.id });
     const id = created!.id;
-    await tx.update(userDetails).set({
-      employeeId: body.employee_id ?? null,
-      phone: body.phone ?? null,
-      gender: body.gender ?? null,
-      shift: body.shift ?? null,
-      siTrained: body.si_trained,
-      invitedAt: new Date(),
-      invitedBy: p.userId,
-    }).where(eq(userDetails.id, id));
+    await tx
+      .update(userDetails)
+      .set({
+        employeeId: body.employee_id ?? null,
+        phone: body.phone ?? null,
+        gender: body.gender ?? null,
+        shift: body.shift ?? null,
+        siTrained: body.si_trained,
+        invitedAt: new Date(),
+        invitedBy: p.userId,
+      })
+      .where(eq(userDetails.id, id));
     if (body.site_ids.length > 0) await deps.sites.setUserSites(tx, id, body.site_ids);
     const queued = await sendActivation(tx, p, { id, email: body.email, locale: lang });
-    await recordAudit(tx, { actorUserId: p.userId, action: 'invite', entity: 'User', entityId: id, changes: { email: body.email, role_id: body.role_id } });
+    await recordAudit(tx, {
+      actorUserId: p.userId,
+      action: 'invite',
+      entity: 'User',
+      entityId: id,
+      changes: { email: body.email, role_id: body.role_id },
+    });
     return { id, queued };
   }
 
@@ -238,7 +289,9 @@ export function createUsersService(deps: UsersDeps) {
   }
 
   async function activeAdminsOtherThan(tx: Tx, userId: string): Promise<number> {
-    const [n] = await tx.select({ n: count() }).from(users)
+    const [n] = await tx
+      .select({ n: count() })
+      .from(users)
       .where(and(administered, eq(users.status, 'Active'), eq(users.isAdmin, true), ne(users.id, userId)));
     return Number(n?.n ?? 0);
   }
@@ -247,9 +300,16 @@ export function createUsersService(deps: UsersDeps) {
    * Changes a user. Deactivation signs the user out everywhere and releases their licences; the last
    * active administrator cannot be removed or deactivated, and nobody deactivates themself.
    */
-  async function update(tx: Tx, p: Principal, id: string, body: UserUpdateInput): Promise<{ deactivated: boolean; queued: QueuedTemplatedMail[] }> {
+  async function update(
+    tx: Tx,
+    p: Principal,
+    id: string,
+    body: UserUpdateInput,
+  ): Promise<{ deactivated: boolean; queued: QueuedTemplatedMail[] }> {
     const row = await findRow(tx, id);
-    const adminSwitch = (['is_admin', 'can_issue_permit'] as const).find((k) => body[k] !== undefined && body[k] !== (k === 'is_admin' ? row.isAdmin : row.canIssuePermit));
+    const adminSwitch = (['is_admin', 'can_issue_permit'] as const).find(
+      (k) => body[k] !== undefined && body[k] !== (k === 'is_admin' ? row.isAdmin : row.canIssuePermit),
+    );
     if (adminSwitch && !p.isAdmin) throw new AppError('forbidden', { fields: { [adminSwitch]: 'users.validation.adminOnly' } });
     if (body.role_id !== undefined && body.role_id !== row.roleId) {
       // Changing one's own role is changing one's own rights: only an administrator may.
@@ -261,11 +321,17 @@ export function createUsersService(deps: UsersDeps) {
     const deactivating = body.status === 'Inactive' && row.status === 'Active';
     const reactivating = body.status === 'Active' && row.status !== 'Active';
     if (deactivating && id === p.userId) {
-      throw new AppError('conflict', { fields: { status: 'users.validation.cannotDeactivateSelf' }, messageKey: 'users.validation.cannotDeactivateSelf' });
+      throw new AppError('conflict', {
+        fields: { status: 'users.validation.cannotDeactivateSelf' },
+        messageKey: 'users.validation.cannotDeactivateSelf',
+      });
     }
     const losesAdmin = row.isAdmin && row.status === 'Active' && (deactivating || body.is_admin === false);
     if (losesAdmin && (await activeAdminsOtherThan(tx, id)) === 0) {
-      throw new AppError('conflict', { fields: { [deactivating ? 'status' : 'is_admin']: 'users.validation.lastAdmin' }, messageKey: 'users.validation.lastAdmin' });
+      throw new AppError('conflict', {
+        fields: { [deactivating ? 'status' : 'is_admin']: 'users.validation.lastAdmin' },
+        messageKey: 'users.validation.lastAdmin',
+      });
     }
     if (reactivating) await checkSeats(tx, 1);
 
@@ -275,7 +341,10 @@ export function createUsersService(deps: UsersDeps) {
     if (body.status !== undefined) core.status = body.status;
     if (body.is_admin !== undefined) core.isAdmin = body.is_admin;
     if (body.can_issue_permit !== undefined) core.canIssuePermit = body.can_issue_permit;
-    await tx.update(users).set({ ...core, updatedAt: new Date() }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ ...core, updatedAt: new Date() })
+      .where(eq(users.id, id));
 
     const details: Partial<typeof userDetails.$inferInsert> = {};
     if (body.employee_id !== undefined) details.employeeId = body.employee_id;
@@ -287,7 +356,10 @@ export function createUsersService(deps: UsersDeps) {
     if (body.site_ids !== undefined) await deps.sites.setUserSites(tx, id, body.site_ids);
 
     if (deactivating) {
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
       await tx.delete(userLicences).where(eq(userLicences.userId, id));
     }
     await recordAudit(tx, { actorUserId: p.userId, action: 'update', entity: 'User', entityId: id, changes: { ...body } });
@@ -295,9 +367,15 @@ export function createUsersService(deps: UsersDeps) {
     if (body.role_id !== undefined && body.role_id !== row.roleId && (body.status ?? row.status) === 'Active') {
       const [role] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, body.role_id));
       const [u] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, id));
-      queued.push(await sendTemplatedMail(tx, deps, {
-        scenario: 'user_role_changed', to: row.email, language: u?.locale ?? 'en', userId: id, variables: { role_name: role?.name ?? '' },
-      }));
+      queued.push(
+        await sendTemplatedMail(tx, deps, {
+          scenario: 'user_role_changed',
+          to: row.email,
+          language: u?.locale ?? 'en',
+          userId: id,
+          variables: { role_name: role?.name ?? '' },
+        }),
+      );
     }
     return { deactivated: deactivating, queued };
   }
@@ -311,14 +389,25 @@ export type UsersService = ReturnType<typeof createUsersService>;
  * "link expired". The verified mark follows from the first password (migrations/0030_users.sql).
  */
 export async function activateUser(tx: Tx, token: string, password: string): Promise<string> {
-  const [row] = await tx.select().from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), sql`${passwordResetTokens.expiresAt} > now()`))
+  const [row] = await tx
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, sha256(token)),
+        isNull(passwordResetTokens.usedAt),
+        sql`${passwordResetTokens.expiresAt} > now()`,
+      ),
+    )
     .for('update');
   if (!row) throw new AppError('link_expired');
   const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId));
   if (!user || user.status !== 'Active') throw new AppError('link_expired');
   await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
-  await tx.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, row.userId));
+  await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(users.id, row.userId));
   await recordAudit(tx, { actorUserId: row.userId, action: 'activate', entity: 'User', entityId: row.userId });
   return row.userId;
 }

@@ -25,7 +25,10 @@ export type Principal = {
 };
 
 /** Registration module's trial-expiry rule: a free_trial organisation whose trial_ends_at has passed. */
-export function isTrialExpired(org: Pick<typeof organizations.$inferSelect, 'subscriptionType' | 'trialEndsAt' | 'isPlatform'>, now = Date.now()): boolean {
+export function isTrialExpired(
+  org: Pick<typeof organizations.$inferSelect, 'subscriptionType' | 'trialEndsAt' | 'isPlatform'>,
+  now = Date.now(),
+): boolean {
   return !org.isPlatform && org.subscriptionType === 'free_trial' && org.trialEndsAt !== null && org.trialEndsAt.getTime() <= now;
 }
 
@@ -46,7 +49,12 @@ const roleMatrix = sql<RoleAction[] | null>`(
 export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): Promise<Principal | null> {
   const [row] = await tx
     .select({
-      user: users, roleName: roles.name, roleGrantsAdmin: roles.grantsAdmin, org: organizations, revokedAt: sessions.revokedAt, matrix: roleMatrix,
+      user: users,
+      roleName: roles.name,
+      roleGrantsAdmin: roles.grantsAdmin,
+      org: organizations,
+      revokedAt: sessions.revokedAt,
+      matrix: roleMatrix,
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))

@@ -32,7 +32,10 @@ export function sameHash(a: string, b: string): boolean {
 export function createTokenSigner(secret: string) {
   // Imported once: given the raw bytes, jose imports the key again on every sign and verify, which more
   // than doubled the cost of checking the token every authenticated request carries.
-  const imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const imported = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     async sign(claims: AccessClaims): Promise<string> {
       return new SignJWT({ org: claims.org, sid: claims.sid, csh: claims.csh })

@@ -22,11 +22,14 @@ export async function migrate(ownerUrl: string, log: (m: string) => void = () =>
     await client.query(`create table if not exists schema_migrations (
       name text primary key, checksum text not null, applied_at timestamptz not null default now())`);
     const applied = new Map(
-      (await client.query<{ name: string; checksum: string }>('select name, checksum from schema_migrations')).rows.map(
-        (r) => [r.name, r.checksum],
-      ),
+      (await client.query<{ name: string; checksum: string }>('select name, checksum from schema_migrations')).rows.map((r) => [
+        r.name,
+        r.checksum,
+      ]),
     );
-    for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+    for (const file of readdirSync(MIGRATIONS_DIR)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
       const sqlText = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
       const checksum = createHash('sha256').update(sqlText).digest('hex');
       const seen = applied.get(file);

@@ -7,11 +7,19 @@ import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, 
  * defaults, so an insert can never forget the organisation.
  */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-export const orgId = () => uuid('organization_id').notNull().default(sql`app_current_org()`);
-export const id = () => uuid('id').notNull().default(sql`uuid_generate_v7()`);
+export const orgId = () =>
+  uuid('organization_id')
+    .notNull()
+    .default(sql`app_current_org()`);
+export const id = () =>
+  uuid('id')
+    .notNull()
+    .default(sql`uuid_generate_v7()`);
 
 export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().default(sql`uuid_generate_v7()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`uuid_generate_v7()`),
   name: text('name').notNull(),
   subDomainName: text('sub_domain_name').notNull(),
   organizationStatus: text('organization_status').notNull().$type<'Active' | 'Inactive'>(),
@@ -31,112 +39,148 @@ export const organizations = pgTable('organizations', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const roles = pgTable('roles', {
-  organizationId: orgId(),
-  id: id(),
-  name: text('name').notNull(),
-  isSystem: boolean('is_system').notNull().default(false),
-  isPowerUser: boolean('is_power_user').notNull().default(false),
-  grantsAdmin: boolean('grants_admin').notNull().default(false),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.organizationId, t.id] })]);
+export const roles = pgTable(
+  'roles',
+  {
+    organizationId: orgId(),
+    id: id(),
+    name: text('name').notNull(),
+    isSystem: boolean('is_system').notNull().default(false),
+    isPowerUser: boolean('is_power_user').notNull().default(false),
+    grantsAdmin: boolean('grants_admin').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);
 
-export const roleActions = pgTable('role_actions', {
-  organizationId: orgId(),
-  roleId: uuid('role_id').notNull(),
-  name: text('name').notNull(),
-  rAdd: boolean('r_add').notNull().default(false),
-  rEdit: boolean('r_edit').notNull().default(false),
-  rView: boolean('r_view').notNull().default(false),
-  rDestroy: boolean('r_destroy').notNull().default(false),
-  isRevoke: boolean('is_revoke').notNull().default(false),
-  isExtend: boolean('is_extend').notNull().default(false),
-  isClose: boolean('is_close').notNull().default(false),
-  isReject: boolean('is_reject').notNull().default(false),
-  isApprove: boolean('is_approve').notNull().default(false),
-}, (t) => [primaryKey({ columns: [t.organizationId, t.roleId, t.name] })]);
+export const roleActions = pgTable(
+  'role_actions',
+  {
+    organizationId: orgId(),
+    roleId: uuid('role_id').notNull(),
+    name: text('name').notNull(),
+    rAdd: boolean('r_add').notNull().default(false),
+    rEdit: boolean('r_edit').notNull().default(false),
+    rView: boolean('r_view').notNull().default(false),
+    rDestroy: boolean('r_destroy').notNull().default(false),
+    isRevoke: boolean('is_revoke').notNull().default(false),
+    isExtend: boolean('is_extend').notNull().default(false),
+    isClose: boolean('is_close').notNull().default(false),
+    isReject: boolean('is_reject').notNull().default(false),
+    isApprove: boolean('is_approve').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.roleId, t.name] })],
+);
 
-export const users = pgTable('users', {
-  organizationId: orgId(),
-  id: id(),
-  email: text('email').notNull(),
-  fullName: text('full_name').notNull(),
-  passwordHash: text('password_hash'),
-  status: text('status').notNull().default('Active').$type<'Active' | 'Inactive' | 'Error' | 'Deleted'>(),
-  isAdmin: boolean('is_admin').notNull().default(false),
-  isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
-  canIssuePermit: boolean('can_issue_permit').notNull().default(false),
-  roleId: uuid('role_id'),
-  locale: text('locale').notNull().default('en').$type<'en' | 'es' | 'tr' | 'zh'>(),
-  isGuest: boolean('is_guest').notNull().default(false),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.organizationId, t.id] })]);
+export const users = pgTable(
+  'users',
+  {
+    organizationId: orgId(),
+    id: id(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    passwordHash: text('password_hash'),
+    status: text('status').notNull().default('Active').$type<'Active' | 'Inactive' | 'Error' | 'Deleted'>(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
+    canIssuePermit: boolean('can_issue_permit').notNull().default(false),
+    roleId: uuid('role_id'),
+    locale: text('locale').notNull().default('en').$type<'en' | 'es' | 'tr' | 'zh'>(),
+    isGuest: boolean('is_guest').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);
 
-export const sessions = pgTable('sessions', {
-  organizationId: orgId(),
-  id: id(),
-  userId: uuid('user_id').notNull(),
-  userAgent: text('user_agent'),
-  ip: text('ip'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  lastUsedAt: ts('last_used_at').notNull().defaultNow(),
-  revokedAt: ts('revoked_at'),
-}, (t) => [primaryKey({ columns: [t.organizationId, t.id] })]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    organizationId: orgId(),
+    id: id(),
+    userId: uuid('user_id').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);
 
-export const refreshTokens = pgTable('refresh_tokens', {
-  organizationId: orgId(),
-  tokenHash: text('token_hash').notNull(),
-  sessionId: uuid('session_id').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.organizationId, t.tokenHash] })]);
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    organizationId: orgId(),
+    tokenHash: text('token_hash').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.tokenHash] })],
+);
 
-export const passwordResetTokens = pgTable('password_reset_tokens', {
-  organizationId: orgId(),
-  tokenHash: text('token_hash').notNull(),
-  userId: uuid('user_id').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  usedAt: ts('used_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.organizationId, t.tokenHash] })]);
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    organizationId: orgId(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.tokenHash] })],
+);
 
-export const notifications = pgTable('notifications', {
-  organizationId: orgId(),
-  id: id(),
-  userId: uuid('user_id').notNull(),
-  title: text('title').notNull(),
-  body: text('body').notNull().default(''),
-  link: text('link'),
-  isRead: boolean('is_read').notNull().default(false),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.organizationId, t.id] })]);
+export const notifications = pgTable(
+  'notifications',
+  {
+    organizationId: orgId(),
+    id: id(),
+    userId: uuid('user_id').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link'),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);
 
-export const mailOutbox = pgTable('mail_outbox', {
-  organizationId: orgId(),
-  id: id(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  status: text('status').notNull().default('pending').$type<'pending' | 'sent' | 'failed' | 'kept'>(),
-  attempts: integer('attempts').notNull().default(0),
-  lastError: text('last_error'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  sentAt: ts('sent_at'),
-}, (t) => [primaryKey({ columns: [t.organizationId, t.id] })]);
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    organizationId: orgId(),
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending').$type<'pending' | 'sent' | 'failed' | 'kept'>(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);
 
-export const auditLog = pgTable('audit_log', {
-  organizationId: orgId(),
-  id: id(),
-  actorUserId: uuid('actor_user_id'),
-  action: text('action').notNull(),
-  entity: text('entity').notNull(),
-  entityId: text('entity_id'),
-  changes: jsonb('changes').notNull().default({}),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.organizationId, t.id] })]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    organizationId: orgId(),
+    id: id(),
+    actorUserId: uuid('actor_user_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    changes: jsonb('changes').notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);
 
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -144,14 +188,18 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
 });
 
-export const files = pgTable('files', {
-  organizationId: orgId(),
-  id: id(),
-  purpose: text('purpose').notNull(),
-  fileName: text('file_name').notNull(),
-  mimeType: text('mime_type').notNull(),
-  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-  storageKey: text('storage_key').notNull(),
-  uploadedBy: uuid('uploaded_by'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.organizationId, t.id] })]);
+export const files = pgTable(
+  'files',
+  {
+    organizationId: orgId(),
+    id: id(),
+    purpose: text('purpose').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);

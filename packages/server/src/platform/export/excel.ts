@@ -2,7 +2,12 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../errors.js';
 
-export type ExcelColumn<Row> = { header: string; key: string; width?: number; value: (row: Row) => string | number | boolean | Date | null | undefined };
+export type ExcelColumn<Row> = {
+  header: string;
+  key: string;
+  width?: number;
+  value: (row: Row) => string | number | boolean | Date | null | undefined;
+};
 
 /** Builds an .xlsx of rows: a bold, frozen header row and one row per record. */
 export async function buildWorkbook<Row>(sheet: string, columns: ExcelColumn<Row>[], rows: Iterable<Row>): Promise<Buffer> {
@@ -18,7 +23,13 @@ export async function buildWorkbook<Row>(sheet: string, columns: ExcelColumn<Row
 }
 
 /** Sends a workbook as a download named `<filename>.xlsx`. */
-export async function sendWorkbook<Row>(reply: FastifyReply, filename: string, sheet: string, columns: ExcelColumn<Row>[], rows: Iterable<Row>) {
+export async function sendWorkbook<Row>(
+  reply: FastifyReply,
+  filename: string,
+  sheet: string,
+  columns: ExcelColumn<Row>[],
+  rows: Iterable<Row>,
+) {
   const body = await buildWorkbook(sheet, columns, rows);
   const safe = filename.replace(/[^\w.-]+/g, '_');
   return reply

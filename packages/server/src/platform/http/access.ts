@@ -77,7 +77,8 @@ export function registerAccessGuard(app: FastifyInstance, deps: { db: Db; tokens
     if ('platform' in access && !principal.isPlatformAdmin) throw new AppError('forbidden');
     if ('admin' in access && !principal.isAdmin) throw new AppError('forbidden');
     // Without the right at all the answer is "forbidden"; an expired trial is said as such just below.
-    if ('subject' in access && !can({ ...principal.access, trialExpired: false }, access.subject, access.action)) throw new AppError('forbidden');
+    if ('subject' in access && !can({ ...principal.access, trialExpired: false }, access.subject, access.action))
+      throw new AppError('forbidden');
     // Registration module, trial expiry (spec 001 §4/§8): once a free trial has ended, every create,
     // update and workflow step is refused; reads, deletes, sign-in/out and personal settings go on.
     if (principal.trialExpired && !req.routeOptions.config?.allowedAfterTrial && refusedAfterTrial(access, req.method)) {

@@ -64,13 +64,20 @@ function databaseUnavailable(err: unknown): boolean {
 
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not_found';
-    case 405: return 'method_not_allowed';
-    case 413: return 'payload_too_large';
-    case 429: return 'rate_limited';
-    default: return 'bad_request';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 405:
+      return 'method_not_allowed';
+    case 413:
+      return 'payload_too_large';
+    case 429:
+      return 'rate_limited';
+    default:
+      return 'bad_request';
   }
 }
 
@@ -81,9 +88,10 @@ function translateIssue(lang: Language, issue: Issue): string {
     const text = translate(lang, message);
     if (text !== message) return text;
   }
-  const code = issue.params?.['issue'] && typeof issue.params['issue'] === 'object'
-    ? (issue.params['issue'] as { code?: string; input?: unknown }).code
-    : undefined;
+  const code =
+    issue.params?.['issue'] && typeof issue.params['issue'] === 'object'
+      ? (issue.params['issue'] as { code?: string; input?: unknown }).code
+      : undefined;
   if (/received undefined|required/i.test(message)) return translate(lang, 'validation.required');
   if (code === 'too_big') return translate(lang, 'validation.tooLong');
   return translate(lang, 'validation.invalid');

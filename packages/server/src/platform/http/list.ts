@@ -10,7 +10,10 @@ export type ListQuery = z.infer<typeof listQuery>;
 
 /** `?export_to_excel=true`: the same filtered rows as a workbook instead of a page. */
 export const exportFlag = z.object({
-  export_to_excel: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  export_to_excel: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 export const paginationSchema = z.object({

@@ -17,7 +17,11 @@ export function refuseInvalid(req: FastifyRequest): void {
   for (const issue of err.validation) {
     const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
     const message = issue.message ?? '';
-    fields[field] ??= /^[a-z]\w*(\.\w+)+$/i.test(message) ? message : /received undefined|required/i.test(message) ? 'validation.required' : 'validation.invalid';
+    fields[field] ??= /^[a-z]\w*(\.\w+)+$/i.test(message)
+      ? message
+      : /received undefined|required/i.test(message)
+        ? 'validation.required'
+        : 'validation.invalid';
   }
   throw new AppError('validation_failed', { fields });
 }
@@ -61,4 +65,5 @@ export function withTextCheck(schema: z.ZodType): z.ZodType {
   return z.unknown().superRefine(refuseUnstorableText).pipe(schema);
 }
 
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => zodValidatorCompiler({ ...route, schema: withTextCheck(route.schema) });
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
+  zodValidatorCompiler({ ...route, schema: withTextCheck(route.schema) });

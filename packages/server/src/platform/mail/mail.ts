@@ -34,15 +34,20 @@ export function createMail(deps: { owner: Db; smtpUrl: string | null; from: stri
       const organizationId = String(data['organizationId']);
       const id = String(data['id']);
       // The owner connection: this runs outside any request, for whichever organisation queued it.
-      const [row] = await deps.owner.select().from(mailOutbox)
+      const [row] = await deps.owner
+        .select()
+        .from(mailOutbox)
         .where(and(eq(mailOutbox.organizationId, organizationId), eq(mailOutbox.id, id)));
       if (!row || row.status === 'sent') return;
       try {
         await transport.sendMail({ from: deps.from, to: row.toAddress, subject: row.subject, text: row.body });
-        await deps.owner.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` })
+        await deps.owner
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` })
           .where(and(eq(mailOutbox.organizationId, organizationId), eq(mailOutbox.id, id)));
       } catch (err) {
-        await deps.owner.update(mailOutbox)
+        await deps.owner
+          .update(mailOutbox)
           .set({ status: 'failed', lastError: String(err), attempts: sql`${mailOutbox.attempts} + 1` })
           .where(and(eq(mailOutbox.organizationId, organizationId), eq(mailOutbox.id, id)));
         throw err; // pg-boss retries with back-off

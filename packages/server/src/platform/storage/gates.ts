@@ -20,7 +20,11 @@ export function registerFileGate(name: string, gate: FileGate): void {
  * form shows what it has just uploaded) or when a record that links it admits the reader; a file
  * nobody links, or that only records closed to the reader link, stays closed.
  */
-export async function mayReadFile(tx: Tx, p: Principal, file: { id: string; purpose: string; uploadedBy: string | null }): Promise<boolean> {
+export async function mayReadFile(
+  tx: Tx,
+  p: Principal,
+  file: { id: string; purpose: string; uploadedBy: string | null },
+): Promise<boolean> {
   if (file.purpose !== 'attachment') return true;
   if (file.uploadedBy !== null && file.uploadedBy === p.userId) return true;
   for (const gate of gates.values()) {

@@ -17,26 +17,37 @@ import type { Storage } from './storage.js';
  */
 export function fileRoutes(app: FastifyInstance, deps: AppDeps, storage: Storage) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/files/:id', {
-    config: { access: { session: true } },
-    schema: {
-      tags: ['Files'], summary: 'Download a stored file',
-      params: z.object({ id: z.uuid({ message: 'validation.invalid' }) }),
-      response: { 200: z.unknown().describe('The file, with its stored type'), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+  r.get(
+    '/api/files/:id',
+    {
+      config: { access: { session: true } },
+      schema: {
+        tags: ['Files'],
+        summary: 'Download a stored file',
+        params: z.object({ id: z.uuid({ message: 'validation.invalid' }) }),
+        response: {
+          200: z.unknown().describe('The file, with its stored type'),
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
     },
-  }, async (req, reply) => {
-    const p = principalOf(req);
-    const row = await inTenant(deps.db.app, p.organizationId, async (tx) => {
-      const found = await storage.find(tx, req.params.id);
-      return found && (await mayReadFile(tx, p, found)) ? found : null;
-    });
-    if (!row) throw new AppError('not_found');
-    const inline = row.mimeType.startsWith('image/') || row.mimeType === 'application/pdf';
-    return reply
-      .header('content-type', row.mimeType)
-      .header('content-length', String(row.sizeBytes))
-      .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
-      .header('cache-control', 'private, max-age=300')
-      .send(storage.open(row.storageKey));
-  });
+    async (req, reply) => {
+      const p = principalOf(req);
+      const row = await inTenant(deps.db.app, p.organizationId, async (tx) => {
+        const found = await storage.find(tx, req.params.id);
+        return found && (await mayReadFile(tx, p, found)) ? found : null;
+      });
+      if (!row) throw new AppError('not_found');
+      const inline = row.mimeType.startsWith('image/') || row.mimeType === 'application/pdf';
+      return reply
+        .header('content-type', row.mimeType)
+        .header('content-length', String(row.sizeBytes))
+        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
+        .header('cache-control', 'private, max-age=300')
+        .send(storage.open(row.storageKey));
+    },
+  );
 }

@@ -22,13 +22,17 @@ export async function checkUpload(purpose: FilePurpose, bytes: Buffer): Promise<
     throw new AppError('file_too_large', { fields: { file: 'storage.tooLarge' }, vars: { max: formatBytes(rule.maxBytes) } });
   }
   const mime = await sniffType(bytes);
-  if (!mime || !(rule.types as readonly string[]).includes(mime)) throw new AppError('file_type_refused', { fields: { file: 'storage.wrongType' } });
+  if (!mime || !(rule.types as readonly string[]).includes(mime))
+    throw new AppError('file_type_refused', { fields: { file: 'storage.wrongType' } });
   return mime;
 }
 
 /** Keeps names readable and harmless: no paths, no control characters, at most 200 characters. */
 export function cleanFileName(name: string): string {
-  const base = [...path.basename(name.replaceAll('\\', '/'))].filter((c) => c.charCodeAt(0) > 31 && c.charCodeAt(0) !== 127).join('').trim();
+  const base = [...path.basename(name.replaceAll('\\', '/'))]
+    .filter((c) => c.charCodeAt(0) > 31 && c.charCodeAt(0) !== 127)
+    .join('')
+    .trim();
   return (base || 'file').slice(0, 200);
 }
 
@@ -42,7 +46,7 @@ export type Storage = {
   /** Deletes the row and gives the space back; the bytes go when `purge` runs after the commit. */
   remove: (tx: Tx, fileId: string) => Promise<{ purge: () => Promise<void> } | null>;
   /** The row of one of the organisation's files, or null. */
-  find: (tx: Tx, fileId: string) => Promise<(typeof files.$inferSelect) | null>;
+  find: (tx: Tx, fileId: string) => Promise<typeof files.$inferSelect | null>;
   open: (storageKey: string) => NodeJS.ReadableStream;
 };
 
@@ -52,14 +56,28 @@ export function createStorage(filesDir: string): Storage {
     async store(tx, input) {
       const mime = await checkUpload(input.purpose, input.bytes);
       const size = input.bytes.length;
-      const [reserved] = await tx.update(organizations)
+      const [reserved] = await tx
+        .update(organizations)
         .set({ storageUsedBytes: sql`${organizations.storageUsedBytes} + ${size}` })
-        .where(and(eq(organizations.id, sql`app_current_org()`), sql`${organizations.storageUsedBytes} + ${size} <= ${organizations.storageQuotaBytes}`))
+        .where(
+          and(
+            eq(organizations.id, sql`app_current_org()`),
+            sql`${organizations.storageUsedBytes} + ${size} <= ${organizations.storageQuotaBytes}`,
+          ),
+        )
         .returning({ id: organizations.id });
       if (!reserved) throw new AppError('memory_exhausted');
-      const [row] = await tx.insert(files).values({
-        purpose: input.purpose, fileName: cleanFileName(input.fileName), mimeType: mime, sizeBytes: size, storageKey: 'pending', uploadedBy: input.uploadedBy,
-      }).returning();
+      const [row] = await tx
+        .insert(files)
+        .values({
+          purpose: input.purpose,
+          fileName: cleanFileName(input.fileName),
+          mimeType: mime,
+          sizeBytes: size,
+          storageKey: 'pending',
+          uploadedBy: input.uploadedBy,
+        })
+        .returning();
       const key = `${reserved.id}/${row!.id}`;
       await tx.update(files).set({ storageKey: key }).where(eq(files.id, row!.id));
       await mkdir(path.dirname(full(key)), { recursive: true });
@@ -69,7 +87,8 @@ export function createStorage(filesDir: string): Storage {
     async remove(tx, fileId) {
       const [row] = await tx.delete(files).where(eq(files.id, fileId)).returning();
       if (!row) return null;
-      await tx.update(organizations)
+      await tx
+        .update(organizations)
         .set({ storageUsedBytes: sql`greatest(0, ${organizations.storageUsedBytes} - ${row.sizeBytes})` })
         .where(eq(organizations.id, sql`app_current_org()`));
       return { purge: () => rm(full(row.storageKey), { force: true }) };

@@ -30,7 +30,11 @@ export function AppShellLayout() {
   const withMenu = !(profile?.organization?.onboarding_pending ?? false) || (profile?.user.is_platform_admin ?? false);
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !withMenu } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !withMenu } }}
+      padding="md"
+    >
       <a href="#main" className={classes.skipLink}>
         {t('shell.skipToContent')}
       </a>

@@ -1,6 +1,9 @@
 import { decideRoute, type Principal } from '@bulwark/domain';
 
-export type MenuGroup = { label: 'nav.general' | 'nav.modules' | 'nav.settings' | 'nav.platform'; items: Array<{ path: string; screen: string }> };
+export type MenuGroup = {
+  label: 'nav.general' | 'nav.modules' | 'nav.settings' | 'nav.platform';
+  items: Array<{ path: string; screen: string }>;
+};
 
 const item = (path: string, screen: string) => ({ path, screen });
 
@@ -8,7 +11,13 @@ const item = (path: string, screen: string) => ({ path, screen });
 export const MENU: readonly MenuGroup[] = [
   {
     label: 'nav.general',
-    items: [item('/', 'dashboard'), item('/notification', 'notification'), item('/reports', 'reports'), item('/subscriptions', 'subscriptions'), item('/myaccount', 'myaccount')],
+    items: [
+      item('/', 'dashboard'),
+      item('/notification', 'notification'),
+      item('/reports', 'reports'),
+      item('/subscriptions', 'subscriptions'),
+      item('/myaccount', 'myaccount'),
+    ],
   },
   {
     label: 'nav.modules',

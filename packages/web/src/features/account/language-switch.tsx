@@ -12,14 +12,25 @@ export function LanguageSwitch() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" size="compact-sm" leftSection={<GlobeIcon />} aria-label={`${t('common.language')}: ${t(`languages.${active}`)}`}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<GlobeIcon />}
+          aria-label={`${t('common.language')}: ${t(`languages.${active}`)}`}
+        >
           {active.toUpperCase()}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('common.language')}</Menu.Label>
         {LANGUAGES.map((language) => (
-          <Menu.Item key={language} lang={language} onClick={() => void change(language)} aria-current={language === active ? 'true' : undefined} fw={language === active ? 700 : undefined}>
+          <Menu.Item
+            key={language}
+            lang={language}
+            onClick={() => void change(language)}
+            aria-current={language === active ? 'true' : undefined}
+            fw={language === active ? 700 : undefined}
+          >
             {t(`languages.${language}`)}
           </Menu.Item>
         ))}

@@ -14,7 +14,9 @@ export function MyAccountPage() {
 
   if (!profile) return <Loader aria-label={t('common.loading')} />;
   const { user, organization } = profile;
-  const role = user.is_platform_admin ? t('shell.platformAdmin') : (user.role_name ?? (user.is_admin ? t('shell.administrator') : t('pages.noRole')));
+  const role = user.is_platform_admin
+    ? t('shell.platformAdmin')
+    : (user.role_name ?? (user.is_admin ? t('shell.administrator') : t('pages.noRole')));
   const rows: Array<[string, string]> = [
     [t('pages.accountName'), user.full_name],
     [t('auth.email'), user.email],

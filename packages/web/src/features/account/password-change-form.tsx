@@ -35,11 +35,15 @@ export function PasswordChangeForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const checked = validate(passwordChangeBody, {
-      current_password: String(form.get('current_password') ?? ''),
-      password: String(form.get('password') ?? ''),
-      password_confirmation: String(form.get('password_confirmation') ?? ''),
-    }, t);
+    const checked = validate(
+      passwordChangeBody,
+      {
+        current_password: String(form.get('current_password') ?? ''),
+        password: String(form.get('password') ?? ''),
+        password_confirmation: String(form.get('password_confirmation') ?? ''),
+      },
+      t,
+    );
     if (refuse(checked.errors) || !checked.data) return;
     const body = checked.data;
     await run(async () => {
@@ -61,9 +65,30 @@ export function PasswordChangeForm() {
             {message}
           </Alert>
         )}
-        <PasswordInput name="current_password" label={t('sso.account.currentPassword')} autoComplete="current-password" required error={errors.current_password} visibilityToggleButtonProps={toggle} />
-        <PasswordInput name="password" label={t('sso.account.newPassword')} autoComplete="new-password" required error={errors.password} visibilityToggleButtonProps={toggle} />
-        <PasswordInput name="password_confirmation" label={t('sso.account.confirmPassword')} autoComplete="new-password" required error={errors.password_confirmation} visibilityToggleButtonProps={toggle} />
+        <PasswordInput
+          name="current_password"
+          label={t('sso.account.currentPassword')}
+          autoComplete="current-password"
+          required
+          error={errors.current_password}
+          visibilityToggleButtonProps={toggle}
+        />
+        <PasswordInput
+          name="password"
+          label={t('sso.account.newPassword')}
+          autoComplete="new-password"
+          required
+          error={errors.password}
+          visibilityToggleButtonProps={toggle}
+        />
+        <PasswordInput
+          name="password_confirmation"
+          label={t('sso.account.confirmPassword')}
+          autoComplete="new-password"
+          required
+          error={errors.password_confirmation}
+          visibilityToggleButtonProps={toggle}
+        />
         <Text size="xs" c="dimmed">
           {t('auth.passwordRule')}
         </Text>

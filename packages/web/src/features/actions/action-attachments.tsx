@@ -16,7 +16,9 @@ function Thumbnail({ file }: { file: ActionAttachment }) {
   const box = (
     <Center h={120} bg="var(--mantine-color-gray-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
       <ThemeIcon variant="transparent" size="xl" color="gray" aria-hidden>
-        <Text fw={700} size="sm">{(file.file_name.split('.').pop() ?? '').slice(0, 4).toUpperCase() || 'FILE'}</Text>
+        <Text fw={700} size="sm">
+          {(file.file_name.split('.').pop() ?? '').slice(0, 4).toUpperCase() || 'FILE'}
+        </Text>
       </ThemeIcon>
     </Center>
   );
@@ -84,22 +86,37 @@ export function ActionAttachments({ action }: { action: ActionDetail }) {
               </Button>
             )}
           </FileButton>
-          <Text size="xs" c="dimmed">{t('actionsWeb.files.rules', { max: formatBytes(rule.maxBytes) })}</Text>
+          <Text size="xs" c="dimmed">
+            {t('actionsWeb.files.rules', { max: formatBytes(rule.maxBytes) })}
+          </Text>
         </Group>
       ) : null}
       {action.attachments.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('actions.form.noAttachments')}</Text>
+        <Text c="dimmed" size="sm">
+          {t('actions.form.noAttachments')}
+        </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {action.attachments.map((file) => (
             <Paper key={file.id} component="li" withBorder radius="md" p="xs">
               <Thumbnail file={file} />
-              <Text size="sm" fw={500} mt={6} lineClamp={1} title={file.file_name} style={{ overflowWrap: 'anywhere' }}>{file.file_name}</Text>
+              <Text size="sm" fw={500} mt={6} lineClamp={1} title={file.file_name} style={{ overflowWrap: 'anywhere' }}>
+                {file.file_name}
+              </Text>
               <Text size="xs" c="dimmed">
-                {formatBytes(file.size_bytes)} · {t('actionsWeb.files.by', { name: file.uploaded_by?.full_name ?? '—', date: formatInstant(file.created_at, language, action.site.time_zone) })}
+                {formatBytes(file.size_bytes)} ·{' '}
+                {t('actionsWeb.files.by', {
+                  name: file.uploaded_by?.full_name ?? '—',
+                  date: formatInstant(file.created_at, language, action.site.time_zone),
+                })}
               </Text>
               <Group gap={6} mt={6}>
-                <Button size="compact-sm" variant="default" onClick={() => void download(file.url).catch(() => undefined)} aria-label={t('actionsWeb.files.download', { name: file.file_name })}>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  onClick={() => void download(file.url).catch(() => undefined)}
+                  aria-label={t('actionsWeb.files.download', { name: file.file_name })}
+                >
                   {t('actionsWeb.files.downloadShort')}
                 </Button>
                 {action.can.report ? (

@@ -27,7 +27,9 @@ export function ActionDetails({ action }: { action: ActionDetail }) {
     <Stack gap="md">
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
-          <Fact label={t('actions.fields.description')} wide>{action.description}</Fact>
+          <Fact label={t('actions.fields.description')} wide>
+            {action.description}
+          </Fact>
           <Fact label={t('actions.fields.controlType')}>{t(`actions.controlType.${action.control_type}`)}</Fact>
           <Fact label={t('actions.fields.category')}>{action.category?.name ?? '—'}</Fact>
           <Fact label={t('actions.fields.site')}>{action.site.name}</Fact>
@@ -35,7 +37,9 @@ export function ActionDetails({ action }: { action: ActionDetail }) {
         </SimpleGrid>
       </Paper>
       <Paper withBorder radius="md" p="md">
-        <Title order={3} size="h5" mb="xs">{t('actionsWeb.panel.people')}</Title>
+        <Title order={3} size="h5" mb="xs">
+          {t('actionsWeb.panel.people')}
+        </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
           <Fact label={t('actions.fields.responsible')}>{action.responsible?.full_name ?? t('actionsWeb.list.nobody')}</Fact>
           <Fact label={t('actions.fields.dueDate')}>{formatDay(action.due_date, language)}</Fact>
@@ -44,10 +48,16 @@ export function ActionDetails({ action }: { action: ActionDetail }) {
         </SimpleGrid>
       </Paper>
       <Paper withBorder radius="md" p="md">
-        <Title order={3} size="h5" mb="xs">{t('actionsWeb.panel.workDone')}</Title>
+        <Title order={3} size="h5" mb="xs">
+          {t('actionsWeb.panel.workDone')}
+        </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
-          <Fact label={t('actions.fields.remarks')} wide>{action.remarks ?? '—'}</Fact>
-          <Fact label={t('actions.fields.imageDescription')} wide>{action.image_description ?? '—'}</Fact>
+          <Fact label={t('actions.fields.remarks')} wide>
+            {action.remarks ?? '—'}
+          </Fact>
+          <Fact label={t('actions.fields.imageDescription')} wide>
+            {action.image_description ?? '—'}
+          </Fact>
           <Fact label={t('actions.fields.completedBy')}>{action.completed_by?.full_name ?? '—'}</Fact>
           <Fact label={t('actions.fields.completedAt')}>{at(action.completed_at)}</Fact>
           <Fact label={t('actions.fields.closedBy')}>{action.closed_by?.full_name ?? '—'}</Fact>

@@ -32,7 +32,12 @@ export function ActionFilters({ screen, state, onState }: Props) {
             {t('actions.list.assignedToMe')}
           </Chip>
         ) : null}
-        <Button variant={count > 0 ? 'light' : 'default'} onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="action-filters">
+        <Button
+          variant={count > 0 ? 'light' : 'default'}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls="action-filters"
+        >
           {count > 0 ? t('actionsWeb.list.filtersCount', { count }) : t('actionsWeb.list.filters')}
         </Button>
       </Group>
@@ -97,7 +102,9 @@ export function ActionFilters({ screen, state, onState }: Props) {
               <Button
                 variant="subtle"
                 size="compact-sm"
-                onClick={() => set({ site_id: null, responsible_id: null, control_type: null, source_type: null, due_from: null, due_to: null })}
+                onClick={() =>
+                  set({ site_id: null, responsible_id: null, control_type: null, source_type: null, due_from: null, due_to: null })
+                }
               >
                 {t('actions.list.clearFilters')}
               </Button>

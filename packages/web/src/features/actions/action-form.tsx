@@ -1,4 +1,11 @@
-import { actionCreateSchema, actionUpdateSchema, CONTROL_TYPES, type ActionDetail, type ActionUpdateInput, type ControlType } from '@bulwark/domain';
+import {
+  actionCreateSchema,
+  actionUpdateSchema,
+  CONTROL_TYPES,
+  type ActionDetail,
+  type ActionUpdateInput,
+  type ControlType,
+} from '@bulwark/domain';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -48,10 +55,15 @@ function CoreFields(props: {
   const people = useActionPeople();
   const categories = useActionCategories();
   const siteData = (sites.data ?? []).map((s) => ({ value: s.id, label: s.name }));
-  if (props.current && !siteData.some((s) => s.value === props.current?.site.id)) siteData.unshift({ value: props.current.site.id, label: props.current.site.name });
-  const peopleData = (people.data ?? []).map((u) => ({ value: u.id, label: u.email && u.email !== u.full_name ? `${u.full_name} (${u.email})` : u.full_name }));
+  if (props.current && !siteData.some((s) => s.value === props.current?.site.id))
+    siteData.unshift({ value: props.current.site.id, label: props.current.site.name });
+  const peopleData = (people.data ?? []).map((u) => ({
+    value: u.id,
+    label: u.email && u.email !== u.full_name ? `${u.full_name} (${u.email})` : u.full_name,
+  }));
   const responsible = props.current?.responsible;
-  if (responsible && !peopleData.some((p) => p.value === responsible.id)) peopleData.unshift({ value: responsible.id, label: responsible.full_name });
+  if (responsible && !peopleData.some((p) => p.value === responsible.id))
+    peopleData.unshift({ value: responsible.id, label: responsible.full_name });
   const categoryData = (categories.data ?? []).map((c) => ({ value: c.id, label: c.name }));
   const category = props.current?.category;
   if (category && !categoryData.some((c) => c.value === category.id)) categoryData.unshift({ value: category.id, label: category.name });
@@ -132,7 +144,16 @@ function CoreFields(props: {
 
 const CORE_FIELDS = ['description', 'control_type', 'responsible_id', 'due_date', 'category_id', 'site_id'];
 
-const BLANK: Fields = { description: '', control_type: null, responsible_id: null, due_date: '', category_id: null, site_id: null, remarks: '', image_description: '' };
+const BLANK: Fields = {
+  description: '',
+  control_type: null,
+  responsible_id: null,
+  due_date: '',
+  category_id: null,
+  site_id: null,
+  remarks: '',
+  image_description: '',
+};
 
 /** /actions/new: an action raised on its own (source "other"), at a site. */
 export function ActionAddForm({ onCreated, onCancel }: { onCreated: (id: string) => void; onCancel: () => void }) {
@@ -177,12 +198,24 @@ export function ActionAddForm({ onCreated, onCancel }: { onCreated: (id: string)
   return (
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="sm">
-        {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
-        {otherErrors(form.errors, CORE_FIELDS).map((text) => <Alert key={text} color="red" role="alert">{text}</Alert>)}
+        {form.message ? (
+          <Alert color="red" role="alert">
+            {form.message}
+          </Alert>
+        ) : null}
+        {otherErrors(form.errors, CORE_FIELDS).map((text) => (
+          <Alert key={text} color="red" role="alert">
+            {text}
+          </Alert>
+        ))}
         <CoreFields f={values} set={set} errors={live.errors} withSite reassign={false} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>{t('actions.form.cancel')}</Button>
-          <Button type="submit" loading={form.busy}>{t('actions.form.save')}</Button>
+          <Button variant="default" onClick={onCancel}>
+            {t('actions.form.cancel')}
+          </Button>
+          <Button type="submit" loading={form.busy}>
+            {t('actions.form.save')}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -191,8 +224,14 @@ export function ActionAddForm({ onCreated, onCancel }: { onCreated: (id: string)
 
 function fieldsOf(a: ActionDetail): Fields {
   return {
-    description: a.description, control_type: a.control_type, responsible_id: a.responsible?.id ?? null, due_date: a.due_date,
-    category_id: a.category?.id ?? null, site_id: a.site.id, remarks: a.remarks ?? '', image_description: a.image_description ?? '',
+    description: a.description,
+    control_type: a.control_type,
+    responsible_id: a.responsible?.id ?? null,
+    due_date: a.due_date,
+    category_id: a.category?.id ?? null,
+    site_id: a.site.id,
+    remarks: a.remarks ?? '',
+    image_description: a.image_description ?? '',
   };
 }
 
@@ -249,8 +288,16 @@ export function ActionEditForm({ action, onSaved, onCancel }: { action: ActionDe
   return (
     <form ref={formRef} onSubmit={(e) => void onSubmit(e)} noValidate>
       <Stack gap="sm">
-        {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
-        {otherErrors(form.errors, allowed).map((text) => <Alert key={text} color="red" role="alert">{text}</Alert>)}
+        {form.message ? (
+          <Alert color="red" role="alert">
+            {form.message}
+          </Alert>
+        ) : null}
+        {otherErrors(form.errors, allowed).map((text) => (
+          <Alert key={text} color="red" role="alert">
+            {text}
+          </Alert>
+        ))}
         {action.can.edit ? (
           <CoreFields f={f} set={set} errors={live.errors} withSite={action.source.type === 'other'} reassign current={action} />
         ) : null}
@@ -278,8 +325,12 @@ export function ActionEditForm({ action, onSaved, onCancel }: { action: ActionDe
           </>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>{t('actions.form.cancel')}</Button>
-          <Button type="submit" loading={form.busy}>{t('actions.form.save')}</Button>
+          <Button variant="default" onClick={onCancel}>
+            {t('actions.form.cancel')}
+          </Button>
+          <Button type="submit" loading={form.busy}>
+            {t('actions.form.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

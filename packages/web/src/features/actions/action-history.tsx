@@ -20,9 +20,12 @@ const FIELD_LABELS: Record<string, string> = {
 
 type Names = { people: Map<string, string>; sites: Map<string, string> };
 
-const isStatus = (v: unknown): v is (typeof ACTION_STATUSES)[number] => typeof v === 'string' && (ACTION_STATUSES as readonly string[]).includes(v);
-const isControl = (v: unknown): v is (typeof CONTROL_TYPES)[number] => typeof v === 'string' && (CONTROL_TYPES as readonly string[]).includes(v);
-const pair = (v: unknown): { from: unknown; to: unknown } | null => (typeof v === 'object' && v !== null && 'to' in v ? (v as { from: unknown; to: unknown }) : null);
+const isStatus = (v: unknown): v is (typeof ACTION_STATUSES)[number] =>
+  typeof v === 'string' && (ACTION_STATUSES as readonly string[]).includes(v);
+const isControl = (v: unknown): v is (typeof CONTROL_TYPES)[number] =>
+  typeof v === 'string' && (CONTROL_TYPES as readonly string[]).includes(v);
+const pair = (v: unknown): { from: unknown; to: unknown } | null =>
+  typeof v === 'object' && v !== null && 'to' in v ? (v as { from: unknown; to: unknown }) : null;
 
 /**
  * A recorded value in words: statuses and control types translated, people and sites by name, dates
@@ -43,7 +46,9 @@ function valueText(field: string, value: unknown, names: Names, t: TFunction, la
 export function changeLines(entry: ActionHistoryEntry, names: Names, t: TFunction, language: string): string[] {
   const c = entry.changes;
   if (entry.event === 'action_status' || entry.event === 'action_overdue') {
-    return isStatus(c.from) && isStatus(c.to) ? [t('actionsWeb.history.statusMove', { from: t(`actions.status.${c.from}`), to: t(`actions.status.${c.to}`) })] : [];
+    return isStatus(c.from) && isStatus(c.to)
+      ? [t('actionsWeb.history.statusMove', { from: t(`actions.status.${c.from}`), to: t(`actions.status.${c.to}`) })]
+      : [];
   }
   if (entry.event === 'action_attach' || entry.event === 'action_detach') {
     return typeof c.file_name === 'string' ? [c.file_name] : [];
@@ -69,13 +74,20 @@ export function ActionHistory({ action }: { action: ActionDetail }) {
     people: new Map((people.data ?? []).map((u) => [u.id, u.full_name])),
     sites: new Map((sites.data ?? []).map((s) => [s.id, s.name])),
   };
-  if (action.history.length === 0) return <Text c="dimmed" size="sm">{t('actionsWeb.history.empty')}</Text>;
+  if (action.history.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        {t('actionsWeb.history.empty')}
+      </Text>
+    );
   return (
     <Timeline active={action.history.length - 1} bulletSize={14} lineWidth={2}>
       {action.history.map((entry) => (
         <Timeline.Item key={entry.id} title={t(`actions.history.${entry.event}`)}>
           {changeLines(entry, names, t, language).map((line, i) => (
-            <Text key={i} size="sm" style={{ overflowWrap: 'anywhere' }}>{line}</Text>
+            <Text key={i} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {line}
+            </Text>
           ))}
           <Text size="xs" c="dimmed" mt={2}>
             {entry.actor?.full_name ?? t('actions.history.system')} · {formatInstant(entry.created_at, language, action.site.time_zone)}

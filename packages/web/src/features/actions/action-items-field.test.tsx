@@ -33,7 +33,13 @@ describe('the action rows’ rules', () => {
   });
 });
 
-type Options = { atLeastOne?: boolean; disabled?: boolean; people?: ActionItemsPeople; errors?: Record<string, string>; onEdit?: (...paths: string[]) => void };
+type Options = {
+  atLeastOne?: boolean;
+  disabled?: boolean;
+  people?: ActionItemsPeople;
+  errors?: Record<string, string>;
+  onEdit?: (...paths: string[]) => void;
+};
 
 function Harness({ initial, options }: { initial: ActionItemRow[]; options: Options }) {
   const [rows, setRows] = useState(initial);
@@ -59,7 +65,9 @@ function renderField(initial: ActionItemRow[], options: Options = {}) {
   const i18n = createI18n('en');
   render(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider><Harness initial={initial} options={options} /></MantineProvider>
+      <MantineProvider>
+        <Harness initial={initial} options={options} />
+      </MantineProvider>
     </I18nextProvider>,
   );
 }
@@ -84,7 +92,9 @@ describe('the action rows field', () => {
   });
 
   it('shows the server’s errors under their row and the list’s own above the rows', () => {
-    renderField([emptyActionItem(), emptyActionItem()], { errors: { actions: 'Too many actions.', 'actions.1.due_date': 'Not before today.' } });
+    renderField([emptyActionItem(), emptyActionItem()], {
+      errors: { actions: 'Too many actions.', 'actions.1.due_date': 'Not before today.' },
+    });
     expect(screen.getByRole('alert').textContent).toBe('Too many actions.');
     expect(within(screen.getByRole('group', { name: 'Item 2' })).getByText('Not before today.')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: 'Item 1' })).queryByText('Not before today.')).toBeNull();

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { actionItemError, canRemoveActionItem, editActionItem, removeActionItem, type ActionItemRow } from './action-items.js';
 
 /** What the responsible person's field needs, whichever picker a module uses. */
-export type ResponsibleField = { label: string; value: string | null; onChange: (id: string | null) => void; error: string | undefined; disabled: boolean | undefined };
+export type ResponsibleField = {
+  label: string;
+  value: string | null;
+  onChange: (id: string | null) => void;
+  error: string | undefined;
+  disabled: boolean | undefined;
+};
 
 /**
  * Who can be made responsible: a list the form already holds, or the module's own picker (the
@@ -45,7 +51,22 @@ type Props<R extends ActionItemRow> = {
 
 /** Actions raised with their source record: one card per action (what, which control, who, by when), added and removed freely. */
 export function ActionItemsField<R extends ActionItemRow>(props: Props<R>) {
-  const { rows, onChange, onAdd, errors, errorPrefix, atLeastOne = false, controlTypes, people, categories = [], columns, minDate, disabled, texts, onEdit } = props;
+  const {
+    rows,
+    onChange,
+    onAdd,
+    errors,
+    errorPrefix,
+    atLeastOne = false,
+    controlTypes,
+    people,
+    categories = [],
+    columns,
+    minDate,
+    disabled,
+    texts,
+    onEdit,
+  } = props;
   const { t } = useTranslation();
   const set = (key: string, change: Partial<Omit<ActionItemRow, 'key'>>) => {
     const edited = editActionItem(rows, key, change, errorPrefix);
@@ -57,7 +78,11 @@ export function ActionItemsField<R extends ActionItemRow>(props: Props<R>) {
 
   return (
     <Stack gap="sm">
-      {errors[errorPrefix] ? <Text c="red" size="sm" role="alert">{errors[errorPrefix]}</Text> : null}
+      {errors[errorPrefix] ? (
+        <Text c="red" size="sm" role="alert">
+          {errors[errorPrefix]}
+        </Text>
+      ) : null}
       {rows.map((row, i) => {
         const err = (field: keyof Omit<ActionItemRow, 'key'>) => actionItemError(errors, errorPrefix, i, field);
         const n = i + 1;
@@ -71,7 +96,9 @@ export function ActionItemsField<R extends ActionItemRow>(props: Props<R>) {
         return (
           <Paper key={row.key} withBorder p="sm" radius="sm" role="group" aria-label={texts.row(n)}>
             <Group justify="space-between" mb={6} wrap="nowrap">
-              <Text fw={600} size="sm">{texts.row(n)}</Text>
+              <Text fw={600} size="sm">
+                {texts.row(n)}
+              </Text>
               <Button
                 size="compact-sm"
                 variant="subtle"
@@ -106,7 +133,9 @@ export function ActionItemsField<R extends ActionItemRow>(props: Props<R>) {
                   comboboxProps={{ withinPortal: true }}
                   disabled={disabled}
                 />
-                {'picker' in people ? people.picker(responsible) : (
+                {'picker' in people ? (
+                  people.picker(responsible)
+                ) : (
                   <Select
                     label={responsible.label}
                     withAsterisk
@@ -147,7 +176,9 @@ export function ActionItemsField<R extends ActionItemRow>(props: Props<R>) {
           </Paper>
         );
       })}
-      <Button variant="light" w="fit-content" disabled={disabled} onClick={onAdd}>{texts.add}</Button>
+      <Button variant="light" w="fit-content" disabled={disabled} onClick={onAdd}>
+        {texts.add}
+      </Button>
     </Stack>
   );
 }

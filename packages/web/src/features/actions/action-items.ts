@@ -24,7 +24,12 @@ export function emptyActionItem(): ActionItemRow & { category_id: string | null 
  * One row changed, and the server paths (`<prefix>.<index>.<field>`) whose errors the change makes
  * stale: the index is the row's place in the list, as the server numbered it.
  */
-export function editActionItem<R extends ActionItemRow>(rows: R[], key: string, change: Partial<Omit<ActionItemRow, 'key'>>, prefix: string): { rows: R[]; stale: string[] } {
+export function editActionItem<R extends ActionItemRow>(
+  rows: R[],
+  key: string,
+  change: Partial<Omit<ActionItemRow, 'key'>>,
+  prefix: string,
+): { rows: R[]; stale: string[] } {
   const index = rows.findIndex((r) => r.key === key);
   return {
     rows: rows.map((r) => (r.key === key ? { ...r, ...change } : r)),
@@ -42,6 +47,11 @@ export function canRemoveActionItem(count: number, atLeastOne: boolean): boolean
 }
 
 /** A row's field error as the server (or the form's own check) keys it: `actions.0.due_date`. */
-export function actionItemError(errors: Record<string, string>, prefix: string, index: number, field: keyof Omit<ActionItemRow, 'key'>): string | undefined {
+export function actionItemError(
+  errors: Record<string, string>,
+  prefix: string,
+  index: number,
+  field: keyof Omit<ActionItemRow, 'key'>,
+): string | undefined {
   return errors[`${prefix}.${index}.${field}`];
 }

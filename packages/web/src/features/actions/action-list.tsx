@@ -69,7 +69,15 @@ export function ActionList({ screen, state, onState }: Props) {
   );
 }
 
-function StatusTabs({ value, counts, onChange }: { value: ActionStatusTab; counts: ActionStatusCounts | null; onChange: (v: ActionStatusTab) => void }) {
+function StatusTabs({
+  value,
+  counts,
+  onChange,
+}: {
+  value: ActionStatusTab;
+  counts: ActionStatusCounts | null;
+  onChange: (v: ActionStatusTab) => void;
+}) {
   const { t } = useTranslation();
   return (
     <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
@@ -108,7 +116,12 @@ export function StatusBadge({ status }: { status: ActionListItem['status'] }) {
 
 function SourceCell({ row }: { row: ActionListItem }) {
   const { t } = useTranslation();
-  if (row.source.type === 'other') return <Text size="sm" c="dimmed">{t('actionsWeb.list.raisedOnItsOwn')}</Text>;
+  if (row.source.type === 'other')
+    return (
+      <Text size="sm" c="dimmed">
+        {t('actionsWeb.list.raisedOnItsOwn')}
+      </Text>
+    );
   const link = sourceLink(row.source);
   const label = t('actionsWeb.panel.source', { source: t(`actions.source.${row.source.type}`), serial: link.serial }).trim();
   return link.to ? (
@@ -129,17 +142,35 @@ function useColumns(screen: ActionScreen, state: ListState): Column<ActionListIt
       header: t('actions.fields.serial'),
       width: 110,
       render: (a) => (
-        <Anchor component={Link} to={panelAddress(screen, state, { mode: 'summary', id: a.id, tab: null })} fw={500} aria-label={t('actionsWeb.list.openAction', { serial: actionSerial(a.serial) })}>
+        <Anchor
+          component={Link}
+          to={panelAddress(screen, state, { mode: 'summary', id: a.id, tab: null })}
+          fw={500}
+          aria-label={t('actionsWeb.list.openAction', { serial: actionSerial(a.serial) })}
+        >
           {actionSerial(a.serial)}
         </Anchor>
       ),
     },
-    { key: 'description', header: t('actions.fields.description'), render: (a) => <Text size="sm" lineClamp={2}>{a.description}</Text> },
+    {
+      key: 'description',
+      header: t('actions.fields.description'),
+      render: (a) => (
+        <Text size="sm" lineClamp={2}>
+          {a.description}
+        </Text>
+      ),
+    },
     { key: 'responsible', header: t('actions.fields.responsible'), render: (a) => a.responsible?.full_name ?? t('actionsWeb.list.nobody') },
     { key: 'due', header: t('actions.fields.dueDate'), render: (a) => formatDay(a.due_date, language) },
     { key: 'status', header: t('actions.fields.status'), render: (a) => <StatusBadge status={a.status} /> },
     { key: 'site', header: t('actions.fields.site'), render: (a) => a.site.name, hideOnPhone: true },
-    { key: 'control', header: t('actions.fields.controlType'), render: (a) => t(`actions.controlType.${a.control_type}`), hideOnPhone: true },
+    {
+      key: 'control',
+      header: t('actions.fields.controlType'),
+      render: (a) => t(`actions.controlType.${a.control_type}`),
+      hideOnPhone: true,
+    },
   ];
   // A list of one source says it in its title; the mixed lists name each row's source.
   if (screen.source !== 'other') {
@@ -149,10 +180,22 @@ function useColumns(screen: ActionScreen, state: ListState): Column<ActionListIt
 }
 
 /** A phone's list: one card per action, the facts that decide what to do next first. */
-function ActionCards(props: { screen: ActionScreen; state: ListState; rows: ActionListItem[] | undefined; error: boolean; loading: boolean; emptyText: string }) {
+function ActionCards(props: {
+  screen: ActionScreen;
+  state: ListState;
+  rows: ActionListItem[] | undefined;
+  error: boolean;
+  loading: boolean;
+  emptyText: string;
+}) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  if (props.error) return <Alert color="red" role="alert">{t('kit.loadFailed')}</Alert>;
+  if (props.error)
+    return (
+      <Alert color="red" role="alert">
+        {t('kit.loadFailed')}
+      </Alert>
+    );
   if (!props.rows) {
     return (
       <Center py="xl">
@@ -163,23 +206,41 @@ function ActionCards(props: { screen: ActionScreen; state: ListState; rows: Acti
   if (props.rows.length === 0) {
     return (
       <Paper withBorder radius="md" p="lg">
-        <Text c="dimmed" ta="center">{props.emptyText}</Text>
+        <Text c="dimmed" ta="center">
+          {props.emptyText}
+        </Text>
       </Paper>
     );
   }
   return (
-    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none', opacity: props.loading ? 0.6 : 1 }} aria-busy={props.loading || undefined} aria-label={t(props.screen.titleKey)}>
+    <Stack
+      gap="xs"
+      component="ul"
+      p={0}
+      m={0}
+      style={{ listStyle: 'none', opacity: props.loading ? 0.6 : 1 }}
+      aria-busy={props.loading || undefined}
+      aria-label={t(props.screen.titleKey)}
+    >
       {props.rows.map((a) => (
         <Paper key={a.id} component="li" withBorder radius="md" p="sm">
           <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
-            <Anchor component={Link} to={panelAddress(props.screen, props.state, { mode: 'summary', id: a.id, tab: null })} fw={600} aria-label={t('actionsWeb.list.openAction', { serial: actionSerial(a.serial) })}>
+            <Anchor
+              component={Link}
+              to={panelAddress(props.screen, props.state, { mode: 'summary', id: a.id, tab: null })}
+              fw={600}
+              aria-label={t('actionsWeb.list.openAction', { serial: actionSerial(a.serial) })}
+            >
               {actionSerial(a.serial)}
             </Anchor>
             <StatusBadge status={a.status} />
           </Group>
-          <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>{a.description}</Text>
+          <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+            {a.description}
+          </Text>
           <Text size="xs" c="dimmed" mt={4}>
-            {a.responsible?.full_name ?? t('actionsWeb.list.nobody')} · {t('actionsWeb.list.due', { date: formatDay(a.due_date, language) })}
+            {a.responsible?.full_name ?? t('actionsWeb.list.nobody')} ·{' '}
+            {t('actionsWeb.list.due', { date: formatDay(a.due_date, language) })}
           </Text>
           {a.source.type !== 'other' ? <SourceCell row={a} /> : null}
         </Paper>

@@ -38,11 +38,12 @@ export function ActionPanel({ screen, panel, onNavigate, onClose }: Props) {
   const report = useCallback((delta: number) => setNested((n) => Math.max(0, n + delta)), []);
   const id = panel && panel.mode !== 'add' ? panel.id : null;
   const action = useAction(id, screen.source);
-  const title = panel?.mode === 'add'
-    ? t('actions.form.newTitle')
-    : action.data
-      ? t('actions.form.summaryTitle', { serial: actionSerial(action.data.serial) })
-      : t('actions.title');
+  const title =
+    panel?.mode === 'add'
+      ? t('actions.form.newTitle')
+      : action.data
+        ? t('actions.form.summaryTitle', { serial: actionSerial(action.data.serial) })
+        : t('actions.title');
 
   return (
     <Drawer
@@ -92,11 +93,20 @@ function AddPanel({ onCreated, onCancel }: { onCreated: (id: string) => void; on
   return <ActionAddForm onCreated={onCreated} onCancel={onCancel} />;
 }
 
-function ActionView({ action, panel, onNavigate }: { action: ActionDetail; panel: Extract<Panel, { id: string }>; onNavigate: Props['onNavigate'] }) {
+function ActionView({
+  action,
+  panel,
+  onNavigate,
+}: {
+  action: ActionDetail;
+  panel: Extract<Panel, { id: string }>;
+  onNavigate: Props['onNavigate'];
+}) {
   const { t } = useTranslation();
   const tab: PanelTab = (PANEL_TABS as readonly string[]).includes(panel.tab ?? '') ? (panel.tab as PanelTab) : 'details';
   const editing = panel.mode === 'edit' && (action.can.edit || action.can.report);
-  const go = (mode: 'summary' | 'edit', nextTab: PanelTab | null = panel.tab as PanelTab | null) => onNavigate({ mode, id: action.id, tab: nextTab }, true);
+  const go = (mode: 'summary' | 'edit', nextTab: PanelTab | null = panel.tab as PanelTab | null) =>
+    onNavigate({ mode, id: action.id, tab: nextTab }, true);
   const source = sourceLink(action.source);
 
   return (
@@ -105,13 +115,17 @@ function ActionView({ action, panel, onNavigate }: { action: ActionDetail; panel
         <Group gap="xs" wrap="wrap">
           <StatusBadge status={action.status} />
           {action.source.type === 'other' ? (
-            <Text size="sm" c="dimmed">{t('actionsWeb.list.raisedOnItsOwn')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('actionsWeb.list.raisedOnItsOwn')}
+            </Text>
           ) : source.to ? (
             <Anchor component={Link} to={source.to} size="sm">
               {t('actionsWeb.panel.source', { source: t(`actions.source.${action.source.type}`), serial: source.serial })}
             </Anchor>
           ) : (
-            <Text size="sm">{t('actionsWeb.panel.source', { source: t(`actions.source.${action.source.type}`), serial: source.serial })}</Text>
+            <Text size="sm">
+              {t('actionsWeb.panel.source', { source: t(`actions.source.${action.source.type}`), serial: source.serial })}
+            </Text>
           )}
         </Group>
         {editing ? (
@@ -135,7 +149,11 @@ function ActionView({ action, panel, onNavigate }: { action: ActionDetail; panel
         <Tabs.Panel value="details" pt="md">
           <Stack gap="md">
             <StatusMoves action={action} />
-            {editing ? <ActionEditForm action={action} onSaved={() => go('summary', 'details')} onCancel={() => go('summary')} /> : <ActionDetails action={action} />}
+            {editing ? (
+              <ActionEditForm action={action} onSaved={() => go('summary', 'details')} onCancel={() => go('summary')} />
+            ) : (
+              <ActionDetails action={action} />
+            )}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="attachments" pt="md">

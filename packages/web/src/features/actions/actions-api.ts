@@ -1,5 +1,12 @@
 import {
-  can, type ActionCategoryOptions, type ActionDetail, type ActionListKind, type ActionListResponse, type ActionSource, type ProfileResponse, type UserBrief,
+  can,
+  type ActionCategoryOptions,
+  type ActionDetail,
+  type ActionListKind,
+  type ActionListResponse,
+  type ActionSource,
+  type ProfileResponse,
+  type UserBrief,
 } from '@bulwark/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { principalFromProfile } from '../../app/profile.js';
@@ -36,7 +43,8 @@ export function useAction(id: string | null, source: ActionSource | null) {
     queryKey: [...actionKey(id ?? ''), source],
     enabled: id !== null,
     retry: false,
-    queryFn: async () => (await http.get<ActionDetail>(`/api/actions/${id}`, { query: source ? { actionable_type: source } : {}, notify: false }))!,
+    queryFn: async () =>
+      (await http.get<ActionDetail>(`/api/actions/${id}`, { query: source ? { actionable_type: source } : {}, notify: false }))!,
   });
 }
 

@@ -42,7 +42,11 @@ export function ActionsPage() {
           <>
             <ExportButton path={listPath(screen.kind)} query={exportQuery} />
             {rights.create ? (
-              <Button component={Link} to={panelAddress(screen, state, { mode: 'add' })} state={{ from: from ?? listAddress(screen, state) }}>
+              <Button
+                component={Link}
+                to={panelAddress(screen, state, { mode: 'add' })}
+                state={{ from: from ?? listAddress(screen, state) }}
+              >
                 {t('actions.list.newAction')}
               </Button>
             ) : null}

@@ -17,16 +17,20 @@ export const PHOTO_TYPES: readonly string[] = FILE_RULES.attachment.types.filter
 /** Why a chosen photo cannot be sent (an i18n key and its values), or null when it can. */
 export function photoProblem(file: { size: number; type: string }): { key: string; values?: Record<string, string> } | null {
   if (!PHOTO_TYPES.includes(file.type)) return { key: 'storage.wrongType' };
-  if (file.size > FILE_RULES.attachment.maxBytes) return { key: 'storage.tooLarge', values: { max: formatBytes(FILE_RULES.attachment.maxBytes) } };
+  if (file.size > FILE_RULES.attachment.maxBytes)
+    return { key: 'storage.tooLarge', values: { max: formatBytes(FILE_RULES.attachment.maxBytes) } };
   return null;
 }
 
 /** A picked file shown before it is sent; the object URL is let go when the photo changes or the dialog closes. */
 function usePreview(file: File | null): string | null {
   const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }
 
@@ -77,12 +81,28 @@ export function CompleteDialog({ action, opened, onClose }: { action: ActionDeta
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('actionsWeb.complete.title', { serial: actionSerial(action.serial) })} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('actionsWeb.complete.title', { serial: actionSerial(action.serial) })}
+      centered
+      size="lg"
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">{t('actionsWeb.complete.help')}</Text>
-          {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
-          {otherErrors(form.errors, ['remarks', 'file']).map((text) => <Alert key={text} color="red" role="alert">{text}</Alert>)}
+          <Text size="sm" c="dimmed">
+            {t('actionsWeb.complete.help')}
+          </Text>
+          {form.message ? (
+            <Alert color="red" role="alert">
+              {form.message}
+            </Alert>
+          ) : null}
+          {otherErrors(form.errors, ['remarks', 'file']).map((text) => (
+            <Alert key={text} color="red" role="alert">
+              {text}
+            </Alert>
+          ))}
           <Textarea
             label={t('actions.fields.remarks')}
             withAsterisk
@@ -98,9 +118,18 @@ export function CompleteDialog({ action, opened, onClose }: { action: ActionDeta
             data-autofocus
           />
           <Stack gap={6}>
-            <Text size="sm" fw={500}>{t('actionsWeb.complete.photo')}</Text>
+            <Text size="sm" fw={500}>
+              {t('actionsWeb.complete.photo')}
+            </Text>
             {preview && photo ? (
-              <Image src={preview} alt={t('actionsWeb.complete.preview', { name: photo.name })} mah={220} w="auto" fit="contain" radius="sm" />
+              <Image
+                src={preview}
+                alt={t('actionsWeb.complete.preview', { name: photo.name })}
+                mah={220}
+                w="auto"
+                fit="contain"
+                radius="sm"
+              />
             ) : null}
             <Group gap="xs" wrap="wrap">
               <FileButton onChange={choose} accept={PHOTO_TYPES.join(',')}>
@@ -116,12 +145,22 @@ export function CompleteDialog({ action, opened, onClose }: { action: ActionDeta
                 </Button>
               ) : null}
             </Group>
-            <Text size="xs" c="dimmed">{t('actionsWeb.complete.photoRules', { max })}</Text>
-            {photoError || form.errors['file'] ? <Text size="sm" c="red" role="alert">{photoError ?? form.errors['file']}</Text> : null}
+            <Text size="xs" c="dimmed">
+              {t('actionsWeb.complete.photoRules', { max })}
+            </Text>
+            {photoError || form.errors['file'] ? (
+              <Text size="sm" c="red" role="alert">
+                {photoError ?? form.errors['file']}
+              </Text>
+            ) : null}
           </Stack>
           <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>{t('actions.form.cancel')}</Button>
-            <Button type="submit" loading={form.busy}>{t('actions.form.complete')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('actions.form.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('actions.form.complete')}
+            </Button>
           </Group>
         </Stack>
       </form>

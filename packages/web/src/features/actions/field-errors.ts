@@ -18,5 +18,11 @@ export function useLiveErrors(errors: FieldErrors) {
 
 /** Server refusals of fields the form does not show (the status of a move, a whole body): said above the form instead of lost. */
 export function otherErrors(errors: FieldErrors, shown: readonly string[]): string[] {
-  return [...new Set(Object.entries(errors).filter(([k]) => !shown.includes(k)).map(([, v]) => v))];
+  return [
+    ...new Set(
+      Object.entries(errors)
+        .filter(([k]) => !shown.includes(k))
+        .map(([, v]) => v),
+    ),
+  ];
 }

@@ -24,8 +24,19 @@ describe('action list addresses', () => {
   });
 
   it('drops malformed filters instead of sending them', () => {
-    const { state } = readAddress(all, '/actions/all', `?site_id=x&due_from=2026-13&control_type=ppe&source_type=audit&page=-3&responsible_id=${SITE}`);
-    expect(state).toMatchObject({ site_id: null, due_from: null, control_type: 'ppe', source_type: 'audit', page: 1, responsible_id: SITE });
+    const { state } = readAddress(
+      all,
+      '/actions/all',
+      `?site_id=x&due_from=2026-13&control_type=ppe&source_type=audit&page=-3&responsible_id=${SITE}`,
+    );
+    expect(state).toMatchObject({
+      site_id: null,
+      due_from: null,
+      control_type: 'ppe',
+      source_type: 'audit',
+      page: 1,
+      responsible_id: SITE,
+    });
     // A list of one source has no source filter.
     expect(readAddress(audits, '/actions/audits', '?source_type=incident').state.source_type).toBeNull();
   });
@@ -45,7 +56,13 @@ describe('action list addresses', () => {
   });
 
   it('asks the server for the filters only, leaving a backwards due range to the field error', () => {
-    const state = { ...EMPTY_LIST_STATE, status: 'open' as const, due_from: '2026-05-10', due_to: '2026-05-01', source_type: 'audit' as const };
+    const state = {
+      ...EMPTY_LIST_STATE,
+      status: 'open' as const,
+      due_from: '2026-05-10',
+      due_to: '2026-05-01',
+      source_type: 'audit' as const,
+    };
     expect(listQuery(all, state)).toEqual({ status: 'open', due_from: '2026-05-10', source_type: 'audit' });
     expect(listQuery(audits, { ...state, due_to: '2026-05-31' })).toEqual({ status: 'open', due_from: '2026-05-10', due_to: '2026-05-31' });
   });

@@ -1,4 +1,12 @@
-import { ACTION_SOURCES, ACTION_STATUS_TABS, CONTROL_TYPES, type ActionListKind, type ActionSource, type ActionStatusTab, type ControlType } from '@bulwark/domain';
+import {
+  ACTION_SOURCES,
+  ACTION_STATUS_TABS,
+  CONTROL_TYPES,
+  type ActionListKind,
+  type ActionSource,
+  type ActionStatusTab,
+  type ControlType,
+} from '@bulwark/domain';
 
 /**
  * One action list screen of spec 000 §2: where it lives, which server list it reads, and which source
@@ -15,10 +23,34 @@ export type ActionScreen = {
 
 export const ACTION_SCREENS: readonly ActionScreen[] = [
   { screen: 'actions', base: '/actions', kind: 'other_action_datas', source: 'other', titleKey: 'actions.lists.other_action_datas' },
-  { screen: 'actionsAudits', base: '/actions/audits', kind: 'audit_action_datas', source: 'audit', titleKey: 'actions.lists.audit_action_datas' },
-  { screen: 'actionsObservations', base: '/actions/observations', kind: 'observation_action_datas', source: 'observation', titleKey: 'actions.lists.observation_action_datas' },
-  { screen: 'actionsIncidents', base: '/actions/incidents', kind: 'incident_action_datas', source: 'incident', titleKey: 'actions.lists.incident_action_datas' },
-  { screen: 'actionsSafetyInteraction', base: '/actions/safety_interaction', kind: 'si_observation_action_datas', source: 'safety_interaction', titleKey: 'actions.lists.si_observation_action_datas' },
+  {
+    screen: 'actionsAudits',
+    base: '/actions/audits',
+    kind: 'audit_action_datas',
+    source: 'audit',
+    titleKey: 'actions.lists.audit_action_datas',
+  },
+  {
+    screen: 'actionsObservations',
+    base: '/actions/observations',
+    kind: 'observation_action_datas',
+    source: 'observation',
+    titleKey: 'actions.lists.observation_action_datas',
+  },
+  {
+    screen: 'actionsIncidents',
+    base: '/actions/incidents',
+    kind: 'incident_action_datas',
+    source: 'incident',
+    titleKey: 'actions.lists.incident_action_datas',
+  },
+  {
+    screen: 'actionsSafetyInteraction',
+    base: '/actions/safety_interaction',
+    kind: 'si_observation_action_datas',
+    source: 'safety_interaction',
+    titleKey: 'actions.lists.si_observation_action_datas',
+  },
   { screen: 'actionsAll', base: '/actions/all', kind: 'all', source: null, titleKey: 'actions.lists.all' },
 ];
 
@@ -40,7 +72,15 @@ export type ListState = {
 };
 
 export const EMPTY_LIST_STATE: ListState = {
-  status: 'all', site_id: null, responsible_id: null, control_type: null, source_type: null, due_from: null, due_to: null, search: '', page: 1,
+  status: 'all',
+  site_id: null,
+  responsible_id: null,
+  control_type: null,
+  source_type: null,
+  due_from: null,
+  due_to: null,
+  search: '',
+  page: 1,
 };
 
 export type PanelMode = 'add' | 'summary' | 'edit';

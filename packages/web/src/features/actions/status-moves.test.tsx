@@ -20,12 +20,30 @@ const OTHER = '0190a0a0-0000-7000-8000-000000000031';
 /** An action as the server describes it to `viewer`: its `can` comes from the same domain rule the server uses. */
 function detail(status: ActionStatus, viewer: { id: string; canUpdate: boolean }, responsibleId = SUPERVISOR): ActionDetail {
   return {
-    id: '0190a0a0-0000-7000-8000-0000000000aa', serial: 12, description: 'Fit a guard rail to the mezzanine stairs', control_type: 'engineering', status,
-    due_date: '2026-12-01', responsible: { id: responsibleId, full_name: 'Tomasz Kowalski' }, source_type: 'other', source_id: null, source_serial: null,
-    site: { id: '0190a0a0-0000-7000-8000-0000000000b1', name: 'North Plant', time_zone: 'Europe/London' }, category: null,
-    source: { type: 'other', id: null, serial: null, label: null }, remarks: null, created_by: { id: MANAGER, full_name: 'Priya Nair' },
-    created_at: '2026-11-20T09:00:00Z', completed_at: null, closed_at: null, image_description: null, completed_by: null, closed_by: null,
-    updated_at: '2026-11-20T09:00:00Z', attachments: [], history: [],
+    id: '0190a0a0-0000-7000-8000-0000000000aa',
+    serial: 12,
+    description: 'Fit a guard rail to the mezzanine stairs',
+    control_type: 'engineering',
+    status,
+    due_date: '2026-12-01',
+    responsible: { id: responsibleId, full_name: 'Tomasz Kowalski' },
+    source_type: 'other',
+    source_id: null,
+    source_serial: null,
+    site: { id: '0190a0a0-0000-7000-8000-0000000000b1', name: 'North Plant', time_zone: 'Europe/London' },
+    category: null,
+    source: { type: 'other', id: null, serial: null, label: null },
+    remarks: null,
+    created_by: { id: MANAGER, full_name: 'Priya Nair' },
+    created_at: '2026-11-20T09:00:00Z',
+    completed_at: null,
+    closed_at: null,
+    image_description: null,
+    completed_by: null,
+    closed_by: null,
+    updated_at: '2026-11-20T09:00:00Z',
+    attachments: [],
+    history: [],
     can: actionAbilities({ status, responsible_id: responsibleId }, { userId: viewer.id, canUpdate: viewer.canUpdate }),
   };
 }
@@ -108,7 +126,9 @@ describe('which status moves an action offers', () => {
     await screen.findByText(en.confirmCloseBody);
     const confirmButtons = screen.getAllByRole('button', { name: en.close });
     fireEvent.click(confirmButtons[confirmButtons.length - 1]!);
-    await waitFor(() => expect(patch).toHaveBeenCalledWith(`/api/actions/${detail('completed', manager).id}`, { status: 'closed' }, { notify: false }));
+    await waitFor(() =>
+      expect(patch).toHaveBeenCalledWith(`/api/actions/${detail('completed', manager).id}`, { status: 'closed' }, { notify: false }),
+    );
   });
 });
 
@@ -141,7 +161,9 @@ describe('completing an action', () => {
     renderWith(<StatusMoves action={action} />, { post, patch });
     fireEvent.click(screen.getByRole('button', { name: en.complete }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(screen.getByLabelText(new RegExp(catalogs.en.actions.fields.remarks)), { target: { value: 'Rail fitted and checked.' } });
+    fireEvent.change(screen.getByLabelText(new RegExp(catalogs.en.actions.fields.remarks)), {
+      target: { value: 'Rail fitted and checked.' },
+    });
 
     const input = dialog.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no file input');

@@ -50,13 +50,21 @@ export function StatusMoves({ action }: { action: ActionDetail }) {
   const moves = movesOf(action);
 
   if (action.status === 'closed') {
-    return <Alert color="gray" role="status">{t('actions.form.readOnly')}</Alert>;
+    return (
+      <Alert color="gray" role="status">
+        {t('actions.form.readOnly')}
+      </Alert>
+    );
   }
 
   async function move(m: Move) {
     if (m.to === 'completed') return setCompleting(true);
     if (m.to === 'closed') {
-      const ok = await confirm({ title: t('actions.form.confirmCloseTitle'), message: t('actions.form.confirmCloseBody'), confirmLabel: t('actions.form.close') });
+      const ok = await confirm({
+        title: t('actions.form.confirmCloseTitle'),
+        message: t('actions.form.confirmCloseBody'),
+        confirmLabel: t('actions.form.close'),
+      });
       if (!ok) return;
     }
     setBusy(m.to);
@@ -76,17 +84,30 @@ export function StatusMoves({ action }: { action: ActionDetail }) {
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label={t('actionsWeb.moves.title')}>
       {moves.length === 0 ? (
-        <Text size="sm" c="dimmed">{t('actionsWeb.moves.none')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('actionsWeb.moves.none')}
+        </Text>
       ) : (
         <Group gap="xs" wrap="wrap">
           {moves.map((m) => (
-            <Button key={m.to} variant={m.primary ? 'filled' : 'default'} color={m.to === 'closed' ? 'teal' : undefined} loading={busy === m.to} disabled={busy !== null && busy !== m.to} onClick={() => void move(m)}>
+            <Button
+              key={m.to}
+              variant={m.primary ? 'filled' : 'default'}
+              color={m.to === 'closed' ? 'teal' : undefined}
+              loading={busy === m.to}
+              disabled={busy !== null && busy !== m.to}
+              onClick={() => void move(m)}
+            >
               {t(m.label)}
             </Button>
           ))}
         </Group>
       )}
-      {problem ? <Alert color="red" role="alert" mt="sm">{problem}</Alert> : null}
+      {problem ? (
+        <Alert color="red" role="alert" mt="sm">
+          {problem}
+        </Alert>
+      ) : null}
       <CompleteDialog action={action} opened={completing} onClose={() => setCompleting(false)} />
       {dialog}
     </Paper>

@@ -3,7 +3,12 @@ import type { Principal } from '@bulwark/domain';
 import { afterSignInTarget } from './after-sign-in.js';
 
 const principal = (subjects: Array<'Site' | 'Incident' | 'User'>): Principal => ({
-  access: { rules: subjects.map((subject) => ({ subject, actions: ['read'] })), isPlatformAdmin: false, memExhausted: false, subscriptionType: 'active' },
+  access: {
+    rules: subjects.map((subject) => ({ subject, actions: ['read'] })),
+    isPlatformAdmin: false,
+    memExhausted: false,
+    subscriptionType: 'active',
+  },
   isAdmin: false,
   canIssuePermit: false,
   onboardingPending: false,

@@ -17,7 +17,9 @@ export function FindOrganizationForm() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const subDomain = String(new FormData(event.currentTarget).get('sub_domain') ?? '').trim().toLowerCase();
+    const subDomain = String(new FormData(event.currentTarget).get('sub_domain') ?? '')
+      .trim()
+      .toLowerCase();
     if (!subDomain) return setError(t('validation.required'));
     const problem = subdomainProblem(subDomain);
     if (problem) return setError(t(`validation.subdomain.${problem}`));
@@ -49,7 +51,11 @@ export function FindOrganizationForm() {
               autoCapitalize="none"
               autoCorrect="off"
               spellCheck={false}
-              rightSection={<Text size="xs" c="dimmed" pr="xs">.{location.host.split(':')[0]}</Text>}
+              rightSection={
+                <Text size="xs" c="dimmed" pr="xs">
+                  .{location.host.split(':')[0]}
+                </Text>
+              }
               rightSectionWidth="auto"
               error={error}
               required

@@ -61,7 +61,9 @@ describe('sign-in form', () => {
   });
 
   it('shows the server’s field error under its field', async () => {
-    const post = vi.fn().mockRejectedValue(new ApiError('Incorrect password.', 401, 'incorrect_password', { password: 'Incorrect password.' }));
+    const post = vi
+      .fn()
+      .mockRejectedValue(new ApiError('Incorrect password.', 401, 'incorrect_password', { password: 'Incorrect password.' }));
     const onSignedIn = vi.fn();
     renderWith(<SignInForm onSignedIn={onSignedIn} />, { post });
     fill('email', 'Admin@Demo.test');
@@ -69,7 +71,11 @@ describe('sign-in form', () => {
     fireEvent.click(screen.getByRole('button', { name: catalogs.en.auth.signIn }));
     expect(await screen.findByText('Incorrect password.')).toBeTruthy();
     // The schema normalises the address before it is sent.
-    expect(post).toHaveBeenCalledWith('/api/v1/authorize', { email: 'admin@demo.test', password: 'wrong' }, expect.objectContaining({ mode: 'plain' }));
+    expect(post).toHaveBeenCalledWith(
+      '/api/v1/authorize',
+      { email: 'admin@demo.test', password: 'wrong' },
+      expect.objectContaining({ mode: 'plain' }),
+    );
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 

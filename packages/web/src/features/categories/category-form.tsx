@@ -1,5 +1,9 @@
 import {
-  categoryCreateSchema, categoryUpdateSchema, type Category, type CategoryDetailResponse, type CategoryModule,
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  type Category,
+  type CategoryDetailResponse,
+  type CategoryModule,
 } from '@bulwark/domain';
 import { Alert, Button, Checkbox, Group, Loader, Paper, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -35,18 +39,23 @@ export function CategoryForm({ categoryId }: { categoryId: string | null }) {
     retry: false,
   });
   const loaded = existing.data?.category ?? null;
-  const values: FormState | null = edited
-    ?? (categoryId ? (loaded ? { module: loaded.module, type: loaded.type, name: loaded.name, description: loaded.description, active: loaded.active } : null) : EMPTY);
+  const values: FormState | null =
+    edited ??
+    (categoryId
+      ? loaded
+        ? { module: loaded.module, type: loaded.type, name: loaded.name, description: loaded.description, active: loaded.active }
+        : null
+      : EMPTY);
   const title = categoryId ? t('categories.editCategory') : t('categories.newCategory');
 
   if (categoryId && existing.isError) {
-    return <RecordLoadFailed title={title} error={existing.error} notFoundText={t('categories.sub.notFound')} backTo="/categories" maw={640} />;
+    return (
+      <RecordLoadFailed title={title} error={existing.error} notFoundText={t('categories.sub.notFound')} backTo="/categories" maw={640} />
+    );
   }
 
   if (!values) {
-    return (
-      <PageLoader />
-    );
+    return <PageLoader />;
   }
   const f = values;
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setEdited((prev) => ({ ...(prev ?? f), [key]: value }));
@@ -74,7 +83,11 @@ export function CategoryForm({ categoryId }: { categoryId: string | null }) {
       <PageHeader title={title} />
       <Paper withBorder p="md" radius="md" component="form" onSubmit={(e: FormEvent) => void onSubmit(e)} noValidate>
         <Stack gap="sm">
-          {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+          {form.message ? (
+            <Alert color="red" role="alert">
+              {form.message}
+            </Alert>
+          ) : null}
           <Select
             label={t('categories.fields.module')}
             data={types.moduleOptions}
@@ -94,7 +107,14 @@ export function CategoryForm({ categoryId }: { categoryId: string | null }) {
             required
             error={form.errors['type']}
           />
-          <TextInput label={t('categories.fields.name')} value={f.name} onChange={(e) => set('name', e.currentTarget.value)} required maxLength={120} error={form.errors['name']} />
+          <TextInput
+            label={t('categories.fields.name')}
+            value={f.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            required
+            maxLength={120}
+            error={form.errors['name']}
+          />
           <Textarea
             label={t('categories.fields.description')}
             value={f.description}
@@ -106,7 +126,9 @@ export function CategoryForm({ categoryId }: { categoryId: string | null }) {
           />
           <Checkbox label={t('categories.fields.active')} checked={f.active} onChange={(e) => set('active', e.currentTarget.checked)} />
           <Group justify="flex-end" gap="sm">
-            <Button component={Link} to="/categories" variant="default">{t('common.cancel')}</Button>
+            <Button component={Link} to="/categories" variant="default">
+              {t('common.cancel')}
+            </Button>
             <Button type="submit" loading={form.busy} disabled={!mayWrite}>
               {t(categoryId ? 'categories.actions.save' : 'categories.actions.create')}
             </Button>

@@ -18,7 +18,12 @@ export function CategoryList() {
   const types = useCategoryTypes();
   const [module, setModule] = useState<CategoryModule | null>(null);
   const [type, setType] = useState<string | null>(null);
-  const list = usePagedList<Category>({ queryKey: CATEGORIES_KEY, path: '/api/categories', itemsKey: 'categories', filters: { module, type } });
+  const list = usePagedList<Category>({
+    queryKey: CATEGORIES_KEY,
+    path: '/api/categories',
+    itemsKey: 'categories',
+    filters: { module, type },
+  });
   const [confirm, dialog] = useConfirm();
   const [busyId, setBusyId] = useState<string | null>(null);
   const mayCreate = useRight('Category', 'create');
@@ -63,19 +68,35 @@ export function CategoryList() {
       key: 'status',
       header: t('categories.fields.status'),
       width: 110,
-      render: (c) => <Badge color={c.active ? 'teal' : 'gray'} variant="light">{t(c.active ? 'categories.status.active' : 'categories.status.inactive')}</Badge>,
+      render: (c) => (
+        <Badge color={c.active ? 'teal' : 'gray'} variant="light">
+          {t(c.active ? 'categories.status.active' : 'categories.status.inactive')}
+        </Badge>
+      ),
     },
     {
       key: 'actions',
       header: t('kit.actions'),
       render: (c) => (
         <Group gap={6} wrap="wrap">
-          <Button component={Link} to={`/categories/${c.id}`} size="compact-sm" variant="light" aria-label={`${t('categories.actions.open')}: ${c.name}`}>
+          <Button
+            component={Link}
+            to={`/categories/${c.id}`}
+            size="compact-sm"
+            variant="light"
+            aria-label={`${t('categories.actions.open')}: ${c.name}`}
+          >
             {t('categories.actions.open')}
           </Button>
           {mayUpdate ? (
             <>
-              <Button component={Link} to={`/categories/edit/${c.id}`} size="compact-sm" variant="light" aria-label={`${t('categories.actions.edit')}: ${c.name}`}>
+              <Button
+                component={Link}
+                to={`/categories/edit/${c.id}`}
+                size="compact-sm"
+                variant="light"
+                aria-label={`${t('categories.actions.edit')}: ${c.name}`}
+              >
                 {t('categories.actions.edit')}
               </Button>
               <Button
@@ -101,7 +122,13 @@ export function CategoryList() {
       <PageHeader
         title={t('categories.title')}
         description={t('categories.subtitle')}
-        actions={mayCreate ? <Button component={Link} to="/categories/new">{t('categories.actions.add')}</Button> : null}
+        actions={
+          mayCreate ? (
+            <Button component={Link} to="/categories/new">
+              {t('categories.actions.add')}
+            </Button>
+          ) : null
+        }
       />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <SearchInput value={list.search} onChange={list.setSearch} label={t('categories.filters.search')} />

@@ -26,8 +26,12 @@ export function RootCauseListing({ id }: { id: string }) {
     return (
       <Stack maw={720}>
         <PageHeader title={t('categories.rootCauses.title')} />
-        <Alert color="red" role="alert">{missing ? t('categories.rootCauses.notFound') : t('categories.rootCauses.loadFailed')}</Alert>
-        <Button component={Link} to="/whyanalysis" variant="default" w="fit-content">{t('categories.rootCauses.back')}</Button>
+        <Alert color="red" role="alert">
+          {missing ? t('categories.rootCauses.notFound') : t('categories.rootCauses.loadFailed')}
+        </Alert>
+        <Button component={Link} to="/whyanalysis" variant="default" w="fit-content">
+          {t('categories.rootCauses.back')}
+        </Button>
       </Stack>
     );
   }
@@ -37,8 +41,14 @@ export function RootCauseListing({ id }: { id: string }) {
   return (
     <Stack gap="md">
       <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-        <Anchor component={Link} to="/whyanalysis">{t('categories.rootCauses.title')}</Anchor>
-        {ancestors.map((a) => <Anchor key={a.id} component={Link} to={`/whyanalysis/${a.id}/list`}>{a.name}</Anchor>)}
+        <Anchor component={Link} to="/whyanalysis">
+          {t('categories.rootCauses.title')}
+        </Anchor>
+        {ancestors.map((a) => (
+          <Anchor key={a.id} component={Link} to={`/whyanalysis/${a.id}/list`}>
+            {a.name}
+          </Anchor>
+        ))}
         <Text>{node.name}</Text>
       </Breadcrumbs>
       <PageHeader
@@ -60,25 +70,43 @@ export function RootCauseListing({ id }: { id: string }) {
             <Table.Tbody>
               {children.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={3}><Text c="dimmed" ta="center" py="lg">{t('categories.rootCauses.emptyChildren')}</Text></Table.Td>
-                </Table.Tr>
-              ) : children.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Anchor component={Link} to={`/whyanalysis/${c.id}/list`}>{c.name}</Anchor>
-                    {c.children_count > 0 ? <Badge ml="xs" variant="outline" size="sm">{t('categories.rootCauses.childrenCount', { count: c.children_count })}</Badge> : null}
+                  <Table.Td colSpan={3}>
+                    <Text c="dimmed" ta="center" py="lg">
+                      {t('categories.rootCauses.emptyChildren')}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Badge color={c.active ? 'teal' : 'gray'} variant="light">{t(c.active ? 'categories.status.active' : 'categories.status.inactive')}</Badge>
-                  </Table.Td>
-                  <Table.Td><NodeActions node={c} actions={actions} /></Table.Td>
                 </Table.Tr>
-              ))}
+              ) : (
+                children.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Anchor component={Link} to={`/whyanalysis/${c.id}/list`}>
+                        {c.name}
+                      </Anchor>
+                      {c.children_count > 0 ? (
+                        <Badge ml="xs" variant="outline" size="sm">
+                          {t('categories.rootCauses.childrenCount', { count: c.children_count })}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={c.active ? 'teal' : 'gray'} variant="light">
+                        {t(c.active ? 'categories.status.active' : 'categories.status.inactive')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <NodeActions node={c} actions={actions} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      <Button component={Link} to="/whyanalysis" variant="default" w="fit-content">{t('categories.rootCauses.back')}</Button>
+      <Button component={Link} to="/whyanalysis" variant="default" w="fit-content">
+        {t('categories.rootCauses.back')}
+      </Button>
       {actions.dialogs}
     </Stack>
   );

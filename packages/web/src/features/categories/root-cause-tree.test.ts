@@ -3,11 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { activeBelow, isHidden, parentOptions, visibleNodes } from './root-cause-tree.js';
 
 const node = (id: string, parent: string | null, depth: number, type: string, active = true): RootCauseNode => ({
-  id, parent_id: parent, name: id, type_name: type, depth, active, children_count: 0, created_at: '', updated_at: '',
+  id,
+  parent_id: parent,
+  name: id,
+  type_name: type,
+  depth,
+  active,
+  children_count: 0,
+  created_at: '',
+  updated_at: '',
 });
 const nodes = [
-  node('People', null, 0, 'People'), node('Training', 'People', 1, 'People'), node('Not trained', 'Training', 2, 'People'),
-  node('Equipment', null, 0, 'Equipment'), node('Maintenance', 'Equipment', 1, 'Equipment', false),
+  node('People', null, 0, 'People'),
+  node('Training', 'People', 1, 'People'),
+  node('Not trained', 'Training', 2, 'People'),
+  node('Equipment', null, 0, 'Equipment'),
+  node('Maintenance', 'Equipment', 1, 'Equipment', false),
 ];
 
 describe('why-analysis tree view', () => {

@@ -12,7 +12,8 @@ export function visibleNodes(nodes: readonly RootCauseNode[], typeName: string |
     const keep = new Set<string>();
     for (const n of shown) {
       if (!n.name.toLowerCase().includes(needle)) continue;
-      for (let cur: RootCauseNode | undefined = n; cur && !keep.has(cur.id); cur = cur.parent_id ? byId.get(cur.parent_id) : undefined) keep.add(cur.id);
+      for (let cur: RootCauseNode | undefined = n; cur && !keep.has(cur.id); cur = cur.parent_id ? byId.get(cur.parent_id) : undefined)
+        keep.add(cur.id);
     }
     shown = shown.filter((n) => keep.has(n.id));
   }

@@ -39,15 +39,17 @@ export function SubCategoriesPage() {
     return (
       <Stack maw={720}>
         <PageHeader title={t('categories.title')} />
-        <Alert color="red" role="alert">{missing ? t('categories.sub.notFound') : t('kit.loadFailed')}</Alert>
-        <Button component={Link} to="/categories" variant="default" w="fit-content">{t('common.back')}</Button>
+        <Alert color="red" role="alert">
+          {missing ? t('categories.sub.notFound') : t('kit.loadFailed')}
+        </Alert>
+        <Button component={Link} to="/categories" variant="default" w="fit-content">
+          {t('common.back')}
+        </Button>
       </Stack>
     );
   }
   if (!detail.data) {
-    return (
-      <PageLoader />
-    );
+    return <PageLoader />;
   }
   const { category, sub_categories: subs } = detail.data;
 
@@ -103,7 +105,9 @@ export function SubCategoriesPage() {
   return (
     <Stack gap="md" maw={900}>
       <Breadcrumbs>
-        <Anchor component={Link} to="/categories">{t('categories.title')}</Anchor>
+        <Anchor component={Link} to="/categories">
+          {t('categories.title')}
+        </Anchor>
         <Text>{category.name}</Text>
       </Breadcrumbs>
       <PageHeader
@@ -112,7 +116,11 @@ export function SubCategoriesPage() {
       />
       {mayCreate ? (
         <Paper withBorder p="md" radius="md" component="form" onSubmit={(e: FormEvent) => void add(e)} noValidate>
-          {addForm.message ? <Alert color="red" role="alert" mb="sm">{addForm.message}</Alert> : null}
+          {addForm.message ? (
+            <Alert color="red" role="alert" mb="sm">
+              {addForm.message}
+            </Alert>
+          ) : null}
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
               label={t('categories.sub.newName')}
@@ -122,7 +130,9 @@ export function SubCategoriesPage() {
               maxLength={120}
               style={{ flex: '1 1 240px' }}
             />
-            <Button type="submit" loading={addForm.busy} mt={{ base: 0, xs: 24 }}>{t('categories.sub.add')}</Button>
+            <Button type="submit" loading={addForm.busy} mt={{ base: 0, xs: 24 }}>
+              {t('categories.sub.add')}
+            </Button>
           </Group>
         </Paper>
       ) : null}
@@ -141,36 +151,47 @@ export function SubCategoriesPage() {
               {subs.length === 0 ? (
                 <Table.Tr>
                   <Table.Td colSpan={3}>
-                    <Text c="dimmed" ta="center" py="lg">{t('categories.sub.empty')}</Text>
+                    <Text c="dimmed" ta="center" py="lg">
+                      {t('categories.sub.empty')}
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
-              ) : subs.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.name}</Table.Td>
-                  <Table.Td>
-                    <Badge color={s.active ? 'teal' : 'gray'} variant="light">{t(s.active ? 'categories.status.active' : 'categories.status.inactive')}</Badge>
-                  </Table.Td>
-                  {mayUpdate ? (
+              ) : (
+                subs.map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.name}</Table.Td>
                     <Table.Td>
-                      <Group gap={6} wrap="wrap">
-                        <Button size="compact-sm" variant="light" onClick={() => setRenaming({ sub: s, name: s.name })} aria-label={`${t('categories.actions.rename')}: ${s.name}`}>
-                          {t('categories.actions.rename')}
-                        </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color={s.active ? 'red' : 'teal'}
-                          loading={busyId === s.id}
-                          onClick={() => void toggle(s)}
-                          aria-label={`${t(s.active ? 'categories.actions.deactivate' : 'categories.actions.activate')}: ${s.name}`}
-                        >
-                          {t(s.active ? 'categories.actions.deactivate' : 'categories.actions.activate')}
-                        </Button>
-                      </Group>
+                      <Badge color={s.active ? 'teal' : 'gray'} variant="light">
+                        {t(s.active ? 'categories.status.active' : 'categories.status.inactive')}
+                      </Badge>
                     </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
+                    {mayUpdate ? (
+                      <Table.Td>
+                        <Group gap={6} wrap="wrap">
+                          <Button
+                            size="compact-sm"
+                            variant="light"
+                            onClick={() => setRenaming({ sub: s, name: s.name })}
+                            aria-label={`${t('categories.actions.rename')}: ${s.name}`}
+                          >
+                            {t('categories.actions.rename')}
+                          </Button>
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color={s.active ? 'red' : 'teal'}
+                            loading={busyId === s.id}
+                            onClick={() => void toggle(s)}
+                            aria-label={`${t(s.active ? 'categories.actions.deactivate' : 'categories.actions.activate')}: ${s.name}`}
+                          >
+                            {t(s.active ? 'categories.actions.deactivate' : 'categories.actions.activate')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                ))
+              )}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -178,7 +199,11 @@ export function SubCategoriesPage() {
       <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title={t('categories.actions.rename')} centered>
         <form onSubmit={(e) => void rename(e)} noValidate>
           <Stack gap="sm">
-            {renameForm.message ? <Alert color="red" role="alert">{renameForm.message}</Alert> : null}
+            {renameForm.message ? (
+              <Alert color="red" role="alert">
+                {renameForm.message}
+              </Alert>
+            ) : null}
             <TextInput
               label={t('categories.fields.name')}
               value={renaming?.name ?? ''}
@@ -191,8 +216,12 @@ export function SubCategoriesPage() {
               data-autofocus
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setRenaming(null)}>{t('common.cancel')}</Button>
-              <Button type="submit" loading={renameForm.busy}>{t('categories.actions.save')}</Button>
+              <Button variant="default" onClick={() => setRenaming(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={renameForm.busy}>
+                {t('categories.actions.save')}
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -18,7 +18,8 @@ export function useCategoryTypes() {
     ...query,
     moduleOptions: modules.map((m) => ({ value: m.module, label: t(`categories.modules.${m.module}`) })),
     typeOptions: (module: CategoryModule | null) =>
-      modules.filter((m) => module === null || m.module === module)
+      modules
+        .filter((m) => module === null || m.module === module)
         .flatMap((m) => m.types.map((type) => ({ value: type, label: t(`categories.types.${type}`) })))
         .filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i),
   };

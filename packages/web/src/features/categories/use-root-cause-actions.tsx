@@ -12,7 +12,8 @@ import { ROOT_CAUSES_KEY, useRight } from './categories-api.js';
 import { activeBelow, parentOptions } from './root-cause-tree.js';
 
 const TOP = '__top__';
-type Editing = { mode: 'create'; parent: RootCauseNode | null; name: string } | { mode: 'edit'; node: RootCauseNode; name: string; parentId: string };
+type Editing =
+  { mode: 'create'; parent: RootCauseNode | null; name: string } | { mode: 'edit'; node: RootCauseNode; name: string; parentId: string };
 
 /** The whole tree of the organisation (one query shared by the tree, the listing and the dialogs). */
 export function useRootCauseTree() {
@@ -41,7 +42,11 @@ export function useRootCauseActions(): {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirm, confirmDialog] = useConfirm();
-  const rights = { create: useRight('RC Master', 'create'), update: useRight('RC Master', 'update'), delete: useRight('RC Master', 'delete') };
+  const rights = {
+    create: useRight('RC Master', 'create'),
+    update: useRight('RC Master', 'update'),
+    delete: useRight('RC Master', 'delete'),
+  };
   const nodes = tree.data?.root_cause_settings ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: ROOT_CAUSES_KEY });
 
@@ -112,22 +117,34 @@ export function useRootCauseActions(): {
     }
   }
 
-  const options = editing?.mode === 'edit'
-    ? [{ value: TOP, label: t('categories.rootCauses.topLevel') },
-      ...parentOptions(nodes, editing.node).map((n) => ({ value: n.id, label: `${'— '.repeat(n.depth)}${n.name}` }))]
-    : [];
-  const title = editing?.mode === 'create'
-    ? (editing.parent ? t('categories.rootCauses.newChildName', { name: editing.parent.name }) : t('categories.rootCauses.addType'))
-    : t('categories.rootCauses.edit');
+  const options =
+    editing?.mode === 'edit'
+      ? [
+          { value: TOP, label: t('categories.rootCauses.topLevel') },
+          ...parentOptions(nodes, editing.node).map((n) => ({ value: n.id, label: `${'— '.repeat(n.depth)}${n.name}` })),
+        ]
+      : [];
+  const title =
+    editing?.mode === 'create'
+      ? editing.parent
+        ? t('categories.rootCauses.newChildName', { name: editing.parent.name })
+        : t('categories.rootCauses.addType')
+      : t('categories.rootCauses.edit');
 
   const dialogs = (
     <>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={title} centered>
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="sm">
-            {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+            {form.message ? (
+              <Alert color="red" role="alert">
+                {form.message}
+              </Alert>
+            ) : null}
             <TextInput
-              label={editing?.mode === 'create' && !editing.parent ? t('categories.rootCauses.newTypeName') : t('categories.rootCauses.name')}
+              label={
+                editing?.mode === 'create' && !editing.parent ? t('categories.rootCauses.newTypeName') : t('categories.rootCauses.name')
+              }
               value={editing?.name ?? ''}
               onChange={(e) => {
                 const name = e.currentTarget.value;
@@ -148,10 +165,18 @@ export function useRootCauseActions(): {
                 allowDeselect={false}
                 error={form.errors['parent_id']}
               />
-            ) : form.errors['parent_id'] ? <Alert color="red" role="alert">{form.errors['parent_id']}</Alert> : null}
+            ) : form.errors['parent_id'] ? (
+              <Alert color="red" role="alert">
+                {form.errors['parent_id']}
+              </Alert>
+            ) : null}
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditing(null)}>{t('common.cancel')}</Button>
-              <Button type="submit" loading={form.busy}>{t('common.save')}</Button>
+              <Button variant="default" onClick={() => setEditing(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={form.busy}>
+                {t('common.save')}
+              </Button>
             </Group>
           </Stack>
         </form>

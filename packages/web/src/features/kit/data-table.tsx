@@ -12,7 +12,16 @@ export type Column<Row> = {
   width?: number | string;
 };
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', margin: 0, padding: 0 } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  margin: 0,
+  padding: 0,
+} as const;
 
 export type PageInfo = { page: number; per_page: number; total: number; total_pages: number };
 

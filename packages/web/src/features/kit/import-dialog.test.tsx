@@ -32,10 +32,17 @@ describe('the import report', () => {
 });
 
 const TEXTS: ImportTexts = {
-  title: 'users.importDialog.title', help: 'users.importDialog.help', template: 'users.importDialog.template',
-  choose: 'users.importDialog.choose', upload: 'users.importDialog.upload', noFile: 'storage.noFile',
-  failed: 'users.importDialog.failed', done: 'users.notice.imported', row: 'users.importDialog.row',
-  field: 'users.importDialog.field', message: 'users.importDialog.message',
+  title: 'users.importDialog.title',
+  help: 'users.importDialog.help',
+  template: 'users.importDialog.template',
+  choose: 'users.importDialog.choose',
+  upload: 'users.importDialog.upload',
+  noFile: 'storage.noFile',
+  failed: 'users.importDialog.failed',
+  done: 'users.notice.imported',
+  row: 'users.importDialog.row',
+  field: 'users.importDialog.field',
+  message: 'users.importDialog.message',
 };
 
 function renderDialog(post: Mock) {
@@ -94,7 +101,10 @@ describe('the Excel import dialog', () => {
     const { onImported, onClose } = renderDialog(post);
     await chooseAndUpload();
     expect((await screen.findByRole('alert')).textContent).toBe(en.failed);
-    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => r.textContent);
+    const rows = within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
     expect(rows).toEqual(['2Column roleNo role', '7Column emailTaken']);
     expect(post).toHaveBeenCalledWith('/api/things/import', expect.any(FormData), { notify: false });
     expect(onImported).not.toHaveBeenCalled();

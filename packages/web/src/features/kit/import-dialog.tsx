@@ -125,10 +125,17 @@ export function ExcelImportDialog({ opened, onClose, templatePath, uploadPath, o
           label={t(texts.choose)}
           accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           value={file}
-          onChange={(f) => { setFile(f); reset(); }}
+          onChange={(f) => {
+            setFile(f);
+            reset();
+          }}
           clearable
         />
-        {message ? <Alert color="red" role="alert">{message}</Alert> : null}
+        {message ? (
+          <Alert color="red" role="alert">
+            {message}
+          </Alert>
+        ) : null}
         {problems.length > 0 ? (
           <Table.ScrollContainer minWidth={360} mah={300}>
             <Table striped>
@@ -153,8 +160,12 @@ export function ExcelImportDialog({ opened, onClose, templatePath, uploadPath, o
           </Table.ScrollContainer>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>{t('common.cancel')}</Button>
-          <Button onClick={() => void send()} loading={busy}>{t(texts.upload)}</Button>
+          <Button variant="default" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void send()} loading={busy}>
+            {t(texts.upload)}
+          </Button>
         </Group>
       </Stack>
     </Modal>

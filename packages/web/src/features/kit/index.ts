@@ -5,8 +5,6 @@ export { usePagedList, toQuery, type PagedParams } from './use-paged-list.js';
 export { useConfirm } from './confirm.js';
 export { saveFile, useDownload, uploadForm } from './files.js';
 export { useStoredFileUrl, StoredImage } from './stored-file.js';
-export {
-  ExcelImportDialog, importProblems, type ImportOutcome, type ImportRowProblem, type ImportTexts,
-} from './import-dialog.js';
+export { ExcelImportDialog, importProblems, type ImportOutcome, type ImportRowProblem, type ImportTexts } from './import-dialog.js';
 export { ExportButton } from './export-button.js';
 export { PageLoader, RecordLoadFailed } from './page-state.js';

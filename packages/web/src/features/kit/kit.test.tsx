@@ -20,7 +20,12 @@ describe('list kit', () => {
   it('shows the empty text when a page has no rows', () => {
     render(
       <MantineProvider>
-        <DataTable columns={[{ key: 'n', header: 'Name', render: (r: { n: string }) => r.n }]} rows={[]} rowKey={(r) => r.n} emptyText="No sites yet." />
+        <DataTable
+          columns={[{ key: 'n', header: 'Name', render: (r: { n: string }) => r.n }]}
+          rows={[]}
+          rowKey={(r) => r.n}
+          emptyText="No sites yet."
+        />
       </MantineProvider>,
     );
     expect(screen.getByText('No sites yet.')).toBeTruthy();
@@ -32,7 +37,12 @@ describe('list kit', () => {
     const col = (key: string, hideOnPhone = false) => ({ key, header: key, render: (r: Row) => r.n, hideOnPhone });
     const { container } = render(
       <MantineProvider>
-        <DataTable columns={[col('a'), col('b', true), col('c'), col('d', true), col('e')]} rows={[{ n: 'x' }]} rowKey={(r) => r.n} emptyText="None" />
+        <DataTable
+          columns={[col('a'), col('b', true), col('c'), col('d', true), col('e')]}
+          rows={[{ n: 'x' }]}
+          rowKey={(r) => r.n}
+          emptyText="None"
+        />
       </MantineProvider>,
     );
     const box = container.querySelector<HTMLElement>('[style*="--data-table-phone-columns"]');

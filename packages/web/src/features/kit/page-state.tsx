@@ -18,7 +18,14 @@ export function PageLoader() {
  * An edit screen whose record could not be loaded: "not found" for a 404 (also another organisation's
  * id), otherwise a load failure, and the way back to the list.
  */
-export function RecordLoadFailed(props: { title: string; error: unknown; notFoundText: string; backTo: string; backLabel?: string; maw?: number }) {
+export function RecordLoadFailed(props: {
+  title: string;
+  error: unknown;
+  notFoundText: string;
+  backTo: string;
+  backLabel?: string;
+  maw?: number;
+}) {
   const { t } = useTranslation();
   const missing = isApiError(props.error) && props.error.status === 404;
   return (

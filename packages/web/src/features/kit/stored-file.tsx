@@ -17,7 +17,8 @@ export function useStoredFileUrl(url: string | null | undefined): string | null 
     if (!url || url.startsWith('blob:')) return;
     let made: string | null = null;
     let live = true;
-    http.download(url, { notify: false })
+    http
+      .download(url, { notify: false })
       .then((f) => {
         if (!live || !f) return;
         made = URL.createObjectURL(f.blob);

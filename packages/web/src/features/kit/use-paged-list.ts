@@ -19,7 +19,13 @@ export function toQuery(params: PagedParams): Record<string, string> {
  * pagination }`. The previous page stays on screen while the next loads; a new search or filter goes
  * back to page 1.
  */
-export function usePagedList<Row>(options: { queryKey: readonly unknown[]; path: string; itemsKey: string; perPage?: number; filters?: PagedParams }) {
+export function usePagedList<Row>(options: {
+  queryKey: readonly unknown[];
+  path: string;
+  itemsKey: string;
+  perPage?: number;
+  filters?: PagedParams;
+}) {
   const { http } = useServices();
   const [page, setPage] = useState(1);
   const [search, setSearchText] = useState('');
@@ -29,7 +35,12 @@ export function usePagedList<Row>(options: { queryKey: readonly unknown[]; path:
     queryFn: async () => {
       const data = await http.get<Record<string, unknown>>(options.path, { query: toQuery(params) });
       const rows = (data?.[options.itemsKey] as Row[] | undefined) ?? [];
-      const pagination = (data?.pagination as PageInfo | undefined) ?? { page: 1, per_page: rows.length, total: rows.length, total_pages: 1 };
+      const pagination = (data?.pagination as PageInfo | undefined) ?? {
+        page: 1,
+        per_page: rows.length,
+        total: rows.length,
+        total_pages: 1,
+      };
       return { rows, pagination };
     },
     placeholderData: keepPreviousData,

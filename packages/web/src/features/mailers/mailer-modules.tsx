@@ -15,15 +15,30 @@ export function MailerModules({ orgId }: { orgId: string }) {
     queryKey: modulesKey(orgId),
     queryFn: async () => (await http.get<{ modules: MailerModuleSummary[] }>(modulesPath(orgId)))?.modules ?? [],
   });
-  if (query.isError) return <Alert color="red" role="alert">{t('kit.loadFailed')}</Alert>;
+  if (query.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t('kit.loadFailed')}
+      </Alert>
+    );
   if (!query.data) return <PageLoader />;
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       {query.data.map((m) => (
-        <Card key={m.id} withBorder radius="md" padding="md" component={Link} to={`/mailers/${m.key}/${m.id}`} aria-label={t(`mailers.modules.${m.key}`)}>
+        <Card
+          key={m.id}
+          withBorder
+          radius="md"
+          padding="md"
+          component={Link}
+          to={`/mailers/${m.key}/${m.id}`}
+          aria-label={t(`mailers.modules.${m.key}`)}
+        >
           <Text fw={600}>{t(`mailers.modules.${m.key}`)}</Text>
           <Group gap="xs" mt="xs">
-            <Text size="sm" c="dimmed">{t('mailers.scenarioCount', { count: m.scenario_count })}</Text>
+            <Text size="sm" c="dimmed">
+              {t('mailers.scenarioCount', { count: m.scenario_count })}
+            </Text>
             {m.customized_count > 0 ? <Badge variant="light">{t('mailers.customizedCount', { count: m.customized_count })}</Badge> : null}
           </Group>
         </Card>

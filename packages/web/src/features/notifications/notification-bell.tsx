@@ -14,7 +14,15 @@ export function NotificationBell() {
   const label = unread > 0 ? `${t('common.notifications')}: ${t('common.unreadCount', { count: unread })}` : t('common.notifications');
 
   return (
-    <Popover opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-end" width={340} withinPortal shadow="md" trapFocus>
+    <Popover
+      opened={opened}
+      onChange={(o) => (o ? undefined : close())}
+      position="bottom-end"
+      width={340}
+      withinPortal
+      shadow="md"
+      trapFocus
+    >
       <Popover.Target>
         <Indicator label={unread > 99 ? '99+' : unread} size={16} disabled={unread === 0} offset={4} color="red">
           <ActionIcon variant="subtle" size="lg" onClick={toggle} aria-label={label} aria-expanded={opened}>

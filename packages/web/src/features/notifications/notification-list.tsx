@@ -40,7 +40,15 @@ export function NotificationList({ limit }: { limit?: number }) {
       <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {items.map((item) => (
           <li key={item.id}>
-            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs" p={6} style={{ borderRadius: 4 }} bg={item.is_read ? undefined : 'blue.0'}>
+            <Group
+              justify="space-between"
+              align="flex-start"
+              wrap="nowrap"
+              gap="xs"
+              p={6}
+              style={{ borderRadius: 4 }}
+              bg={item.is_read ? undefined : 'blue.0'}
+            >
               <Stack gap={2} miw={0}>
                 <Text size="sm" fw={item.is_read ? 400 : 700} style={{ overflowWrap: 'anywhere' }}>
                   {item.title}
@@ -55,7 +63,13 @@ export function NotificationList({ limit }: { limit?: number }) {
                 </Text>
               </Stack>
               {!item.is_read && (
-                <UnstyledButton onClick={() => markRead.mutate(item.id)} aria-label={`${t('common.markRead')}: ${item.title}`} fz="xs" c="blue" style={{ whiteSpace: 'nowrap' }}>
+                <UnstyledButton
+                  onClick={() => markRead.mutate(item.id)}
+                  aria-label={`${t('common.markRead')}: ${item.title}`}
+                  fz="xs"
+                  c="blue"
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {t('common.markRead')}
                 </UnstyledButton>
               )}

@@ -22,7 +22,10 @@ type Props = {
 /** The corrective actions raised with the observation: one card per action, added and removed freely. */
 export function ActionRows({ rows, onChange, onAdd, canRemove, formData, errors, prefix, minDate, onEdit }: Props) {
   const { t } = useTranslation();
-  const people = formData.users.map((u) => ({ value: u.id, label: u.full_name && u.full_name !== u.email ? `${u.full_name} (${u.email})` : u.email }));
+  const people = formData.users.map((u) => ({
+    value: u.id,
+    label: u.full_name && u.full_name !== u.email ? `${u.full_name} (${u.email})` : u.email,
+  }));
   const categories = formData.action_categories.map((c) => ({ value: c.id, label: c.name }));
   return (
     <ActionItemsField

@@ -60,7 +60,8 @@ export function AttachmentsField({ label, items, onChange, upload, error, maxFil
 
   useEffect(() => () => localUrls.current.forEach((u) => URL.revokeObjectURL(u)), []);
 
-  const patch = (key: string, change: Partial<AttachmentItem>) => onChange((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
+  const patch = (key: string, change: Partial<AttachmentItem>) =>
+    onChange((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
 
   function add(files: File[]) {
     setRefusals([]);
@@ -78,7 +79,9 @@ export function AttachmentsField({ label, items, onChange, upload, error, maxFil
       onChange((list) => [...list, item]);
       upload(file, (progress) => patch(key, { progress }))
         .then((fileId) => patch(key, { fileId, progress: 1 }))
-        .catch((err: unknown) => patch(key, { error: isApiError(err) ? (err.fields['file'] ?? err.message) : t('errors.somethingWentWrong') }));
+        .catch((err: unknown) =>
+          patch(key, { error: isApiError(err) ? (err.fields['file'] ?? err.message) : t('errors.somethingWentWrong') }),
+        );
     }
   }
 
@@ -111,10 +114,14 @@ export function AttachmentsField({ label, items, onChange, upload, error, maxFil
           aria-label={t('observationsWeb.attachments.choose')}
           p="md"
         >
-          <Text ta="center" size="sm" c="dimmed">{t('observationsWeb.attachments.drop')}</Text>
+          <Text ta="center" size="sm" c="dimmed">
+            {t('observationsWeb.attachments.drop')}
+          </Text>
         </Dropzone>
         <Group gap="xs" hiddenFrom="sm">
-          <Button variant="light" size="sm" onClick={() => camera.current?.click()}>{t('observationsWeb.attachments.camera')}</Button>
+          <Button variant="light" size="sm" onClick={() => camera.current?.click()}>
+            {t('observationsWeb.attachments.camera')}
+          </Button>
           <input
             ref={camera}
             type="file"
@@ -130,7 +137,9 @@ export function AttachmentsField({ label, items, onChange, upload, error, maxFil
           />
         </Group>
         {refusals.map((r) => (
-          <Text key={r} c="red" size="sm" role="alert">{r}</Text>
+          <Text key={r} c="red" size="sm" role="alert">
+            {r}
+          </Text>
         ))}
         {items.length > 0 ? (
           <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
@@ -139,11 +148,25 @@ export function AttachmentsField({ label, items, onChange, upload, error, maxFil
                 <Group gap="sm" wrap="nowrap" align="center">
                   <Thumb item={item} />
                   <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                    <Text size="sm" truncate="end">{item.name}</Text>
-                    <Text size="xs" c={item.error ? 'red' : 'dimmed'} role={item.error ? 'alert' : undefined}>
-                      {item.error ?? (item.fileId ? formatBytes(item.size) : t('observationsWeb.attachments.uploading', { size: formatBytes(item.size), percent: Math.round(item.progress * 100) }))}
+                    <Text size="sm" truncate="end">
+                      {item.name}
                     </Text>
-                    {!item.fileId && !item.error ? <Progress value={item.progress * 100} size="sm" aria-label={t('observationsWeb.attachments.progress', { name: item.name })} /> : null}
+                    <Text size="xs" c={item.error ? 'red' : 'dimmed'} role={item.error ? 'alert' : undefined}>
+                      {item.error ??
+                        (item.fileId
+                          ? formatBytes(item.size)
+                          : t('observationsWeb.attachments.uploading', {
+                              size: formatBytes(item.size),
+                              percent: Math.round(item.progress * 100),
+                            }))}
+                    </Text>
+                    {!item.fileId && !item.error ? (
+                      <Progress
+                        value={item.progress * 100}
+                        size="sm"
+                        aria-label={t('observationsWeb.attachments.progress', { name: item.name })}
+                      />
+                    ) : null}
                   </Stack>
                   <ActionIcon
                     variant="subtle"
@@ -170,7 +193,9 @@ function Thumb({ item }: { item: AttachmentItem }) {
   if (src) return <Image src={src} alt="" w={48} h={48} fit="cover" radius="sm" />;
   return (
     <Box w={48} h={48} bg="gray.1" style={{ borderRadius: 4, display: 'grid', placeItems: 'center', flexShrink: 0 }} aria-hidden>
-      <Text size="xs" c="dimmed">{extensionOf(item.name)}</Text>
+      <Text size="xs" c="dimmed">
+        {extensionOf(item.name)}
+      </Text>
     </Box>
   );
 }
@@ -181,7 +206,13 @@ function extensionOf(name: string): string {
 }
 
 /** An attachment already stored (editing a record): shown as uploaded. */
-export function storedAttachment(a: { id: string; file_name: string; size: number; content_type: string; thumbnail_url?: string | null }): AttachmentItem {
+export function storedAttachment(a: {
+  id: string;
+  file_name: string;
+  size: number;
+  content_type: string;
+  thumbnail_url?: string | null;
+}): AttachmentItem {
   const item: AttachmentItem = { key: `s-${a.id}`, name: a.file_name, size: a.size, type: a.content_type, progress: 1, fileId: a.id };
   if (a.thumbnail_url) item.previewUrl = a.thumbnail_url;
   return item;

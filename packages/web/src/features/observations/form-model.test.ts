@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canRemoveRow, createBody, emptyDraft, futureTimeError, setActionRequired, updateBody, withSite, type Draft } from './form-model.js';
+import {
+  canRemoveRow,
+  createBody,
+  emptyDraft,
+  futureTimeError,
+  setActionRequired,
+  updateBody,
+  withSite,
+  type Draft,
+} from './form-model.js';
 import { importProblems } from '../kit/index.js';
 
 const SITE = '11111111-1111-4111-8111-111111111111';
@@ -8,7 +17,18 @@ const USER = '22222222-2222-4222-8222-222222222222';
 const NOW = new Date('2026-06-01T12:00:00Z');
 
 function filled(change: Partial<Draft> = {}): Draft {
-  return { ...emptyDraft(), type: 'unsafe_act', description: 'Ladder on wet floor', site_id: SITE, observed_at: '2026-06-01T12:30', observed_at_touched: true, risk_level: 'high', action_required: false, comment: 'Seen at gate 2', ...change };
+  return {
+    ...emptyDraft(),
+    type: 'unsafe_act',
+    description: 'Ladder on wet floor',
+    site_id: SITE,
+    observed_at: '2026-06-01T12:30',
+    observed_at_touched: true,
+    risk_level: 'high',
+    action_required: false,
+    comment: 'Seen at gate 2',
+    ...change,
+  };
 }
 
 describe('the future-time check', () => {
@@ -59,7 +79,13 @@ describe('the action rows rule', () => {
 
   it('sends a complete row', () => {
     const draft = setActionRequired(filled(), true);
-    draft.actions[0] = { ...draft.actions[0]!, description: 'Dry the floor', control_type: 'engineering', responsible_id: USER, due_date: '2026-06-05' };
+    draft.actions[0] = {
+      ...draft.actions[0]!,
+      description: 'Dry the floor',
+      control_type: 'engineering',
+      responsible_id: USER,
+      due_date: '2026-06-05',
+    };
     const checked = createBody(draft, [], 'Europe/London', NOW);
     expect(checked.errors).toBeNull();
     expect(checked.body?.actions).toEqual([expect.objectContaining({ description: 'Dry the floor', responsible_id: USER })]);
@@ -73,7 +99,9 @@ describe('the action rows rule', () => {
   });
 
   it('asks for the yes/no answer itself', () => {
-    expect(createBody(filled({ action_required: null }), [], 'Europe/London', NOW).errors).toMatchObject({ action_required: 'validation.required' });
+    expect(createBody(filled({ action_required: null }), [], 'Europe/London', NOW).errors).toMatchObject({
+      action_required: 'validation.required',
+    });
   });
 });
 

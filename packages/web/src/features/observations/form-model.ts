@@ -40,17 +40,38 @@ export const emptyActionRow: () => ActionRow = emptyActionItem;
 
 export function emptyDraft(): Draft {
   return {
-    type: null, category_id: null, sub_category_id: null, description: '', site_id: null, site_node_id: null,
-    observed_at: '', observed_at_touched: false, risk_level: null, action_required: null, comment: '', anonymous: false, actions: [],
+    type: null,
+    category_id: null,
+    sub_category_id: null,
+    description: '',
+    site_id: null,
+    site_node_id: null,
+    observed_at: '',
+    observed_at_touched: false,
+    risk_level: null,
+    action_required: null,
+    comment: '',
+    anonymous: false,
+    actions: [],
   };
 }
 
 /** An existing observation as a draft to edit; its actions stay where they are. */
 export function draftOf(o: Observation): Draft {
   return {
-    type: o.type, category_id: o.category?.id ?? null, sub_category_id: o.sub_category?.id ?? null, description: o.description,
-    site_id: o.site.id, site_node_id: o.site_node?.id ?? null, observed_at: o.observed_at, observed_at_touched: true,
-    risk_level: o.risk_level, action_required: o.action_required, comment: o.comment, anonymous: o.anonymous, actions: [],
+    type: o.type,
+    category_id: o.category?.id ?? null,
+    sub_category_id: o.sub_category?.id ?? null,
+    description: o.description,
+    site_id: o.site.id,
+    site_node_id: o.site_node?.id ?? null,
+    observed_at: o.observed_at,
+    observed_at_touched: true,
+    risk_level: o.risk_level,
+    action_required: o.action_required,
+    comment: o.comment,
+    anonymous: o.anonymous,
+    actions: [],
   };
 }
 
@@ -91,7 +112,10 @@ type Issue = { path: readonly PropertyKey[]; message: string };
 type Parse<T> = { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
 
 /** Like forms/validation, but keyed by the whole path ('actions.0.due_date'), as the server keys them. */
-export function checkWith<T>(schema: { safeParse(v: unknown): Parse<T> }, value: unknown): { data: T; errors: null } | { data: null; errors: FieldErrors } {
+export function checkWith<T>(
+  schema: { safeParse(v: unknown): Parse<T> },
+  value: unknown,
+): { data: T; errors: null } | { data: null; errors: FieldErrors } {
   const result = schema.safeParse(value);
   if (result.success) return { data: result.data, errors: null };
   const errors: FieldErrors = {};
@@ -133,7 +157,12 @@ function fields(d: Draft) {
 /** Errors are i18n keys; the caller translates them. */
 type Checked<T> = { body: T; errors: null } | { body: null; errors: FieldErrors };
 
-function withFuture<T>(checked: { data: T; errors: null } | { data: null; errors: FieldErrors }, d: Draft, zone: string | undefined, now: Date): Checked<T> {
+function withFuture<T>(
+  checked: { data: T; errors: null } | { data: null; errors: FieldErrors },
+  d: Draft,
+  zone: string | undefined,
+  now: Date,
+): Checked<T> {
   const future = futureTimeError(d.observed_at, zone, now);
   const errors = { ...(checked.errors ?? {}) };
   if (future) errors['observed_at'] ??= future;
@@ -143,7 +172,12 @@ function withFuture<T>(checked: { data: T; errors: null } | { data: null; errors
 }
 
 export function createBody(d: Draft, attachmentIds: string[], zone: string | undefined, now: Date): Checked<ObservationCreate> {
-  const value = { ...fields(d), attachment_ids: attachmentIds, anonymous: d.anonymous, actions: d.action_required ? actionItems(d.actions) : [] };
+  const value = {
+    ...fields(d),
+    attachment_ids: attachmentIds,
+    anonymous: d.anonymous,
+    actions: d.action_required ? actionItems(d.actions) : [],
+  };
   return withFuture(checkWith(observationCreateBody, value), d, zone, now);
 }
 
@@ -151,7 +185,13 @@ export function createBody(d: Draft, attachmentIds: string[], zone: string | und
  * An edit sends the whole form (PATCH takes any subset) and the new actions as `add_actions`.
  * Actions are required overall: the ones raised before count.
  */
-export function updateBody(d: Draft, attachmentIds: string[], existingActions: number, zone: string | undefined, now: Date): Checked<ObservationUpdate> {
+export function updateBody(
+  d: Draft,
+  attachmentIds: string[],
+  existingActions: number,
+  zone: string | undefined,
+  now: Date,
+): Checked<ObservationUpdate> {
   const value: Record<string, unknown> = { ...fields(d), attachment_ids: attachmentIds };
   if (d.action_required && d.actions.length > 0) value.add_actions = actionItems(d.actions);
   const checked = withFuture(checkWith(observationUpdateBody, value), d, zone, now);
@@ -177,9 +217,16 @@ export type GuestDraft = {
 
 export function guestBody(d: GuestDraft, attachmentIds: string[], zone: string | undefined, now: Date): Checked<ObservationGuest> {
   const value = {
-    type: pick(d.type), description: d.description, site_id: pick(d.site_id), observed_at: d.observed_at, risk_level: pick(d.risk_level),
-    comment: d.comment, anonymous: d.anonymous, reporter_name: d.anonymous ? null : d.reporter_name,
-    reporter_email: d.anonymous ? null : d.reporter_email, attachment_ids: attachmentIds,
+    type: pick(d.type),
+    description: d.description,
+    site_id: pick(d.site_id),
+    observed_at: d.observed_at,
+    risk_level: pick(d.risk_level),
+    comment: d.comment,
+    anonymous: d.anonymous,
+    reporter_name: d.anonymous ? null : d.reporter_name,
+    reporter_email: d.anonymous ? null : d.reporter_email,
+    attachment_ids: attachmentIds,
   };
   const checked = checkWith(observationGuestBody, value);
   const errors = { ...(checked.errors ?? {}) };

@@ -18,8 +18,16 @@ import { uploadAttachment, useGuestFormData } from './observations-api.js';
 export const GUEST_UPLOAD_PATH = '/api/observations/outer/attachments';
 
 const EMPTY: GuestDraft = {
-  type: null, description: '', site_id: null, observed_at: '', observed_at_touched: false, risk_level: null, comment: '',
-  anonymous: false, reporter_name: '', reporter_email: '',
+  type: null,
+  description: '',
+  site_id: null,
+  observed_at: '',
+  observed_at_touched: false,
+  risk_level: null,
+  comment: '',
+  anonymous: false,
+  reporter_name: '',
+  reporter_email: '',
 };
 
 /** /observation while signed out: anyone on site reports to the organisation of this address, from a phone. */
@@ -32,23 +40,44 @@ export function GuestReportPage() {
   const shell = (title: string, children: React.ReactNode) => (
     <Paper withBorder p={{ base: 'sm', xs: 'lg' }} radius="md" maw={560} mx="auto" my={{ base: 0, xs: 'md' }}>
       <Stack gap="sm">
-        <Title order={1} size="h3">{title}</Title>
+        <Title order={1} size="h3">
+          {title}
+        </Title>
         {children}
-        <Anchor component={Link} to="/login" size="sm">{t('observationsWeb.guest.signIn')}</Anchor>
+        <Anchor component={Link} to="/login" size="sm">
+          {t('observationsWeb.guest.signIn')}
+        </Anchor>
       </Stack>
     </Paper>
   );
 
   if (data.isPending) return <PageLoader />;
-  if (data.isError || !data.data) return shell(t('screen.observation'), <Alert color="yellow" role="alert">{t('observationsWeb.guest.noOrganization')}</Alert>);
+  if (data.isError || !data.data)
+    return shell(
+      t('screen.observation'),
+      <Alert color="yellow" role="alert">
+        {t('observationsWeb.guest.noOrganization')}
+      </Alert>,
+    );
   const title = t('observations.guest.title', { organization: data.data.organization.name });
   if (sent) {
-    return shell(title, (
+    return shell(
+      title,
       <Stack>
-        <Alert color="teal" role="status">{t('observations.guest.thanks', { serial: sent.serial_label })}</Alert>
-        <Button onClick={() => { setSent(null); setRound((r) => r + 1); }} w="fit-content">{t('observations.guest.another')}</Button>
-      </Stack>
-    ));
+        <Alert color="teal" role="status">
+          {t('observations.guest.thanks', { serial: sent.serial_label })}
+        </Alert>
+        <Button
+          onClick={() => {
+            setSent(null);
+            setRound((r) => r + 1);
+          }}
+          w="fit-content"
+        >
+          {t('observations.guest.another')}
+        </Button>
+      </Stack>,
+    );
   }
   return shell(title, <GuestForm key={round} data={data.data} onSent={setSent} />);
 }
@@ -57,9 +86,11 @@ function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (
   const { t } = useTranslation();
   const services = useServices();
   const form = useFormSubmit();
-  const [draft, setDraft] = useState<GuestDraft>(() => (data.sites.length === 1
-    ? { ...EMPTY, site_id: data.sites[0]!.id, observed_at: localDateTimeIn(data.sites[0]!.time_zone, new Date(services.now())) }
-    : EMPTY));
+  const [draft, setDraft] = useState<GuestDraft>(() =>
+    data.sites.length === 1
+      ? { ...EMPTY, site_id: data.sites[0]!.id, observed_at: localDateTimeIn(data.sites[0]!.time_zone, new Date(services.now())) }
+      : EMPTY,
+  );
   const [files, setFiles] = useState<AttachmentItem[]>([]);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const [limited, setLimited] = useState(false);
@@ -106,9 +137,19 @@ function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={form.busy}>
       <Stack gap="sm">
-        <Text c="dimmed" size="sm">{t('observations.guest.intro')}</Text>
-        {limited ? <Alert color="orange" role="alert">{t('observationsWeb.guest.rateLimited')}</Alert> : null}
-        {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+        <Text c="dimmed" size="sm">
+          {t('observations.guest.intro')}
+        </Text>
+        {limited ? (
+          <Alert color="orange" role="alert">
+            {t('observationsWeb.guest.rateLimited')}
+          </Alert>
+        ) : null}
+        {form.message ? (
+          <Alert color="red" role="alert">
+            {form.message}
+          </Alert>
+        ) : null}
         <Select
           label={t('observations.fields.type')}
           withAsterisk
@@ -126,19 +167,37 @@ function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (
           value={draft.site_id}
           onChange={(v) => {
             const zone = data.sites.find((s) => s.id === v)?.time_zone;
-            setDraft((d) => ({ ...d, site_id: v, observed_at: !d.observed_at_touched && zone ? localDateTimeIn(zone, new Date(services.now())) : d.observed_at }));
+            setDraft((d) => ({
+              ...d,
+              site_id: v,
+              observed_at: !d.observed_at_touched && zone ? localDateTimeIn(zone, new Date(services.now())) : d.observed_at,
+            }));
             edits.edit('site_id');
           }}
           nothingFoundMessage={t('kit.noResults')}
           error={errors['site_id']}
         />
-        <ObservedAtField zone={site?.time_zone} now={now} value={draft.observed_at} onChange={(observed_at) => set({ observed_at, observed_at_touched: true })} error={errors['observed_at']} />
-        <RiskLevelField levels={data.risk_levels} value={draft.risk_level} onChange={(risk_level) => set({ risk_level })} error={errors['risk_level']} />
+        <ObservedAtField
+          zone={site?.time_zone}
+          now={now}
+          value={draft.observed_at}
+          onChange={(observed_at) => set({ observed_at, observed_at_touched: true })}
+          error={errors['observed_at']}
+        />
+        <RiskLevelField
+          levels={data.risk_levels}
+          value={draft.risk_level}
+          onChange={(risk_level) => set({ risk_level })}
+          error={errors['risk_level']}
+        />
         <CommentField value={draft.comment} onChange={(comment) => set({ comment })} error={errors['comment']} />
         <AttachmentsField
           label={t('observations.fields.attachments')}
           items={files}
-          onChange={(update) => { setFiles(update); edits.edit('attachment_ids'); }}
+          onChange={(update) => {
+            setFiles(update);
+            edits.edit('attachment_ids');
+          }}
           upload={(file, onProgress) => uploadAttachment(services, GUEST_UPLOAD_PATH, file, onProgress)}
           error={errors['attachment_ids']}
         />
@@ -150,14 +209,29 @@ function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (
         />
         {draft.anonymous ? null : (
           <>
-            <TextInput label={t('observations.fields.reporterName')} autoComplete="name" maxLength={100} value={draft.reporter_name} onChange={(e) => set({ reporter_name: e.currentTarget.value })} error={errors['reporter_name']} />
             <TextInput
-              type="email" label={t('observations.fields.reporterEmail')} description={t('observationsWeb.guest.emailHint')} autoComplete="email" maxLength={254}
-              value={draft.reporter_email} onChange={(e) => set({ reporter_email: e.currentTarget.value })} error={errors['reporter_email']}
+              label={t('observations.fields.reporterName')}
+              autoComplete="name"
+              maxLength={100}
+              value={draft.reporter_name}
+              onChange={(e) => set({ reporter_name: e.currentTarget.value })}
+              error={errors['reporter_name']}
+            />
+            <TextInput
+              type="email"
+              label={t('observations.fields.reporterEmail')}
+              description={t('observationsWeb.guest.emailHint')}
+              autoComplete="email"
+              maxLength={254}
+              value={draft.reporter_email}
+              onChange={(e) => set({ reporter_email: e.currentTarget.value })}
+              error={errors['reporter_email']}
             />
           </>
         )}
-        <Button type="submit" size="md" loading={form.busy} disabled={uploadsPending(files)} fullWidth>{t('observations.form.submit')}</Button>
+        <Button type="submit" size="md" loading={form.busy} disabled={uploadsPending(files)} fullWidth>
+          {t('observations.form.submit')}
+        </Button>
       </Stack>
     </form>
   );

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { ExcelImportDialog, type ImportTexts } from '../kit/index.js';
 import { useObservationsRefresh } from './observations-api.js';
 
-
 const TEXTS: ImportTexts = {
   title: 'observations.import.title',
   help: 'observationsWeb.import.help',

@@ -57,8 +57,16 @@ export function ObservedAtField({ zone, now, ...field }: TextFieldProps & { zone
   );
 }
 
-export function RiskLevelField({ levels, value, onChange, error }: {
-  levels: readonly string[]; value: string | null; onChange: (value: string | null) => void; error?: string | undefined;
+export function RiskLevelField({
+  levels,
+  value,
+  onChange,
+  error,
+}: {
+  levels: readonly string[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error?: string | undefined;
 }) {
   const { t } = useTranslation();
   return (

@@ -28,15 +28,23 @@ function renderForm(http: Partial<HttpClient>) {
   const i18n = createI18n('en');
   const queryClient = new QueryClient();
   const services: Services = {
-    http: http as HttpClient, session: createSessionStore(createMemoryStorage()), push: {} as PushClient, queryClient, i18n,
-    storage: createMemoryStorage(), location: { host: 'demo.localhost:3000', protocol: 'http:', assign: vi.fn() }, now: () => NOW,
+    http: http as HttpClient,
+    session: createSessionStore(createMemoryStorage()),
+    push: {} as PushClient,
+    queryClient,
+    i18n,
+    storage: createMemoryStorage(),
+    location: { host: 'demo.localhost:3000', protocol: 'http:', assign: vi.fn() },
+    now: () => NOW,
   };
   render(
     <ServicesContext.Provider value={services}>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <MantineProvider>
-            <MemoryRouter><ObservationForm formData={FORM_DATA} record={null} /></MemoryRouter>
+            <MemoryRouter>
+              <ObservationForm formData={FORM_DATA} record={null} />
+            </MemoryRouter>
           </MantineProvider>
         </QueryClientProvider>
       </I18nextProvider>
@@ -45,7 +53,8 @@ function renderForm(http: Partial<HttpClient>) {
 }
 
 /** The first element labelled so (a select's list is labelled by it too; the form's description comes before an action's). */
-const field = (label: string, scope: Pick<typeof screen, 'getAllByLabelText'> = screen) => scope.getAllByLabelText(new RegExp(`^${label}`))[0]!;
+const field = (label: string, scope: Pick<typeof screen, 'getAllByLabelText'> = screen) =>
+  scope.getAllByLabelText(new RegExp(`^${label}`))[0]!;
 
 async function choose(label: string, option: string, scope: Pick<typeof screen, 'getAllByLabelText'> = screen) {
   const input = field(label, scope);
@@ -78,7 +87,11 @@ describe('the observation form', () => {
   });
 
   it('opens an action row on "yes", keeps the last one, and shows the server’s field errors under the row', async () => {
-    const post = vi.fn().mockRejectedValue(new ApiError('Invalid', 400, 'validation_failed', { 'actions.0.due_date': 'The due date cannot be before today at the site.' }));
+    const post = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError('Invalid', 400, 'validation_failed', { 'actions.0.due_date': 'The due date cannot be before today at the site.' }),
+      );
     renderForm({ post });
     await fillValid();
     fireEvent.click(screen.getByLabelText(en.observations.fields.yes));
@@ -94,6 +107,10 @@ describe('the observation form', () => {
     fireEvent.change(field(en.actions.fields.dueDate, within(row)), { target: { value: '2026-06-01' } });
     fireEvent.click(screen.getByRole('button', { name: en.observations.form.submit }));
     expect(await screen.findByText('The due date cannot be before today at the site.')).toBeTruthy();
-    expect(post).toHaveBeenCalledWith('/api/observations', expect.objectContaining({ action_required: true, actions: [expect.objectContaining({ control_type: 'engineering' })] }), expect.anything());
+    expect(post).toHaveBeenCalledWith(
+      '/api/observations',
+      expect.objectContaining({ action_required: true, actions: [expect.objectContaining({ control_type: 'engineering' })] }),
+      expect.anything(),
+    );
   });
 });

@@ -11,7 +11,16 @@ import { PageLoader, RecordLoadFailed } from '../kit/index.js';
 import { ActionRows } from './action-rows.js';
 import { AttachmentsField, storedAttachment, uploadedIds, uploadsPending, type AttachmentItem } from './attachments-field.js';
 import {
-  canRemoveRow, createBody, draftOf, emptyActionRow, emptyDraft, setActionRequired, updateBody, withSite, withType, type Draft,
+  canRemoveRow,
+  createBody,
+  draftOf,
+  emptyActionRow,
+  emptyDraft,
+  setActionRequired,
+  updateBody,
+  withSite,
+  withType,
+  type Draft,
 } from './form-model.js';
 import { useEditedFields } from './edited-fields.js';
 import { CommentField, DescriptionField, ObservedAtField, RiskLevelField } from './observation-fields.js';
@@ -24,8 +33,10 @@ export function ObservationFormPanel({ id }: { id: string | null }) {
   const formData = useFormData();
   const record = useObservation(id ?? undefined);
   const title = id ? t('observations.form.editTitle', { serial: record.data?.serial_label ?? '' }) : t('observations.form.newTitle');
-  if (formData.isError) return <RecordLoadFailed title={title} error={formData.error} notFoundText={t('kit.loadFailed')} backTo="/observations/new" />;
-  if (id && record.isError) return <RecordLoadFailed title={title} error={record.error} notFoundText={t('observationsWeb.notFound')} backTo="/observations/new" />;
+  if (formData.isError)
+    return <RecordLoadFailed title={title} error={formData.error} notFoundText={t('kit.loadFailed')} backTo="/observations/new" />;
+  if (id && record.isError)
+    return <RecordLoadFailed title={title} error={record.error} notFoundText={t('observationsWeb.notFound')} backTo="/observations/new" />;
   if (!formData.data || (id && !record.data)) return <PageLoader />;
   return <ObservationForm key={id ?? 'new'} formData={formData.data} record={record.data ?? null} />;
 }
@@ -37,8 +48,17 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
   const refresh = useObservationsRefresh();
   const form = useFormSubmit();
   const [draft, setDraft] = useState<Draft>(() => (record ? draftOf(record) : emptyDraft()));
-  const [files, setFiles] = useState<AttachmentItem[]>(() => (record?.attachments ?? []).map((a) =>
-    storedAttachment({ id: a.id, file_name: a.file_name, size: a.size_bytes, content_type: a.mime_type, thumbnail_url: a.mime_type.startsWith('image/') ? a.url : null })));
+  const [files, setFiles] = useState<AttachmentItem[]>(() =>
+    (record?.attachments ?? []).map((a) =>
+      storedAttachment({
+        id: a.id,
+        file_name: a.file_name,
+        size: a.size_bytes,
+        content_type: a.mime_type,
+        thumbnail_url: a.mime_type.startsWith('image/') ? a.url : null,
+      }),
+    ),
+  );
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const existing = record?.actions ?? [];
   const edits = useEditedFields();
@@ -101,14 +121,21 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
           </Title>
           {record ? <StatusBadge status={record.status} /> : null}
         </Group>
-        {message ? <Alert color="red" role="alert">{message}</Alert> : null}
+        {message ? (
+          <Alert color="red" role="alert">
+            {message}
+          </Alert>
+        ) : null}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label={t('observations.fields.type')}
             withAsterisk
             data={typeOptions}
             value={draft.type}
-            onChange={(v) => { setDraft((d) => withType(d, v)); edits.edit('type', 'category_id', 'sub_category_id'); }}
+            onChange={(v) => {
+              setDraft((d) => withType(d, v));
+              edits.edit('type', 'category_id', 'sub_category_id');
+            }}
             error={errors['type']}
             comboboxProps={{ withinPortal: true }}
           />
@@ -144,7 +171,10 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
             searchable
             data={formData.sites.map((s) => ({ value: s.id, label: s.name }))}
             value={draft.site_id}
-            onChange={(v) => { setDraft((d) => withSite(d, v, zoneOf, new Date(services.now()))); edits.edit('site_id', 'site_node_id'); }}
+            onChange={(v) => {
+              setDraft((d) => withSite(d, v, zoneOf, new Date(services.now())));
+              edits.edit('site_id', 'site_node_id');
+            }}
             nothingFoundMessage={t('kit.noResults')}
             error={errors['site_id']}
             comboboxProps={{ withinPortal: true }}
@@ -161,13 +191,27 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
             error={errors['site_node_id']}
             comboboxProps={{ withinPortal: true }}
           />
-          <ObservedAtField zone={site?.time_zone} now={now} value={draft.observed_at} onChange={(observed_at) => set({ observed_at, observed_at_touched: true })} error={errors['observed_at']} />
-          <RiskLevelField levels={formData.risk_levels} value={draft.risk_level} onChange={(risk_level) => set({ risk_level })} error={errors['risk_level']} />
+          <ObservedAtField
+            zone={site?.time_zone}
+            now={now}
+            value={draft.observed_at}
+            onChange={(observed_at) => set({ observed_at, observed_at_touched: true })}
+            error={errors['observed_at']}
+          />
+          <RiskLevelField
+            levels={formData.risk_levels}
+            value={draft.risk_level}
+            onChange={(risk_level) => set({ risk_level })}
+            error={errors['risk_level']}
+          />
         </SimpleGrid>
         <AttachmentsField
           label={t('observations.fields.attachments')}
           items={files}
-          onChange={(update) => { setFiles(update); edits.edit('attachment_ids'); }}
+          onChange={(update) => {
+            setFiles(update);
+            edits.edit('attachment_ids');
+          }}
           upload={(file, onProgress) => uploadAttachment(services, '/api/observations/attachments', file, onProgress)}
           error={errors['attachment_ids']}
         />
@@ -175,7 +219,10 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
           label={t('observations.fields.actionRequired')}
           withAsterisk
           value={draft.action_required === null ? null : draft.action_required ? 'yes' : 'no'}
-          onChange={(v) => { setDraft((d) => setActionRequired(d, v === 'yes', existing.length)); edits.edit('action_required'); }}
+          onChange={(v) => {
+            setDraft((d) => setActionRequired(d, v === 'yes', existing.length));
+            edits.edit('action_required');
+          }}
           error={errors['action_required']}
         >
           <Group gap="lg" mt={4}>
@@ -185,12 +232,18 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
         </Radio.Group>
         {existing.length > 0 ? (
           <Paper withBorder p="sm" radius="sm">
-            <Text size="sm" fw={600} mb={4}>{t('observationsWeb.form.raisedActions')}</Text>
+            <Text size="sm" fw={600} mb={4}>
+              {t('observationsWeb.form.raisedActions')}
+            </Text>
             <Stack gap={4}>
               {existing.map((a) => (
                 <Group key={a.id} gap="xs" wrap="nowrap">
-                  <Badge variant="light" size="sm">{t(`actions.status.${a.status}`)}</Badge>
-                  <Anchor component={Link} to={`/actions/observations/summary/${a.id}`} size="sm" style={{ overflowWrap: 'anywhere' }}>{a.description}</Anchor>
+                  <Badge variant="light" size="sm">
+                    {t(`actions.status.${a.status}`)}
+                  </Badge>
+                  <Anchor component={Link} to={`/actions/observations/summary/${a.id}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {a.description}
+                  </Anchor>
                 </Group>
               ))}
             </Stack>
@@ -200,7 +253,10 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
           <ActionRows
             rows={draft.actions}
             onChange={(actions) => set({ actions })}
-            onAdd={() => { setDraft((d) => ({ ...d, actions: [...d.actions, emptyActionRow()] })); edits.edit(record ? 'add_actions' : 'actions'); }}
+            onAdd={() => {
+              setDraft((d) => ({ ...d, actions: [...d.actions, emptyActionRow()] }));
+              edits.edit(record ? 'add_actions' : 'actions');
+            }}
             onEdit={edits.edit}
             canRemove={canRemoveRow(draft, existing.length)}
             formData={formData}
@@ -218,7 +274,11 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
           onChange={(e) => set({ anonymous: e.currentTarget.checked })}
         />
         <Group justify="flex-end" gap="xs" mt="xs">
-          {record ? <Button component={Link} to={`/observations/summary/${record.id}`} variant="default">{t('common.cancel')}</Button> : null}
+          {record ? (
+            <Button component={Link} to={`/observations/summary/${record.id}`} variant="default">
+              {t('common.cancel')}
+            </Button>
+          ) : null}
           <Button type="submit" loading={form.busy} disabled={uploadsPending(files)}>
             {record ? t('observations.form.save') : t('observations.form.submit')}
           </Button>

@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, ExportButton, SearchInput, toQuery, usePagedList, type Column } from '../kit/index.js';
 import { ImportDialog } from './import-dialog.js';
-import { LIST_PATH, OBSERVATIONS_KEY, useFormData, useObservationRight, useStatusCounts, type ListFilters, type StatusTab } from './observations-api.js';
+import {
+  LIST_PATH,
+  OBSERVATIONS_KEY,
+  useFormData,
+  useObservationRight,
+  useStatusCounts,
+  type ListFilters,
+  type StatusTab,
+} from './observations-api.js';
 import { RiskBadge, StatusBadge } from './status-badge.js';
 
 const TABS: StatusTab[] = ['all', ...OBSERVATION_STATUSES];
@@ -45,7 +53,10 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
       header: t('observations.fields.serial'),
       render: (o) => (
         <Anchor
-          component={Link} to={`/observations/summary/${o.id}`} fw={o.id === selectedId ? 700 : 500} aria-current={o.id === selectedId ? 'true' : undefined}
+          component={Link}
+          to={`/observations/summary/${o.id}`}
+          fw={o.id === selectedId ? 700 : 500}
+          aria-current={o.id === selectedId ? 'true' : undefined}
           style={{ whiteSpace: 'nowrap' }}
         >
           {o.serial_label}
@@ -58,7 +69,9 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
       render: (o) => (
         <Stack gap={0}>
           <Text size="sm">{t(`categories.types.${o.type}`)}</Text>
-          <Text size="xs" c="dimmed" lineClamp={2}>{o.description}</Text>
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {o.description}
+          </Text>
         </Stack>
       ),
     },
@@ -69,8 +82,12 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
       // and a site's name breaks between words, never inside one.
       render: (o) => (
         <Stack gap={0}>
-          <Text size="sm" style={{ overflowWrap: 'normal' }}>{o.site_node_name ?? o.site.name}</Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{o.observed_at.replace('T', ' ')}</Text>
+          <Text size="sm" style={{ overflowWrap: 'normal' }}>
+            {o.site_node_name ?? o.site.name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {o.observed_at.replace('T', ' ')}
+          </Text>
         </Stack>
       ),
       hideOnPhone: true,
@@ -84,38 +101,89 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
       <Group justify="space-between" gap="xs" wrap="wrap">
         <SearchInput key={searchBox} value={list.search} onChange={list.setSearch} label={t('observations.list.search')} />
         <Group gap="xs" wrap="wrap">
-          {mayCreate ? <Button variant="default" onClick={() => setImporting(true)}>{t('observations.list.import')}</Button> : null}
+          {mayCreate ? (
+            <Button variant="default" onClick={() => setImporting(true)}>
+              {t('observations.list.import')}
+            </Button>
+          ) : null}
           <ExportButton path={LIST_PATH} query={list.exportQuery} />
         </Group>
       </Group>
       <Group gap="xs" wrap="wrap" align="flex-end">
         <Select
-          label={t('observations.fields.site')} placeholder={t('observations.list.allSites')} clearable searchable w={{ base: '100%', xs: 170 }}
+          label={t('observations.fields.site')}
+          placeholder={t('observations.list.allSites')}
+          clearable
+          searchable
+          w={{ base: '100%', xs: 170 }}
           data={(formData.data?.sites ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          value={filters.site_id} onChange={(v) => change({ site_id: v })}
+          value={filters.site_id}
+          onChange={(v) => change({ site_id: v })}
         />
         <Select
-          label={t('observations.fields.type')} placeholder={t('observations.list.allTypes')} clearable w={{ base: '100%', xs: 160 }}
+          label={t('observations.fields.type')}
+          placeholder={t('observations.list.allTypes')}
+          clearable
+          w={{ base: '100%', xs: 160 }}
           data={(formData.data?.types ?? []).map((x) => ({ value: x.type, label: t(`categories.types.${x.type}`) }))}
-          value={filters.type} onChange={(v) => change({ type: v })}
+          value={filters.type}
+          onChange={(v) => change({ type: v })}
         />
         <Select
-          label={t('observations.fields.riskLevel')} placeholder={t('observations.list.allRiskLevels')} clearable w={{ base: '100%', xs: 150 }}
+          label={t('observations.fields.riskLevel')}
+          placeholder={t('observations.list.allRiskLevels')}
+          clearable
+          w={{ base: '100%', xs: 150 }}
           data={(formData.data?.risk_levels ?? []).map((r) => ({ value: r, label: t(`observations.riskLevels.${r}`) }))}
-          value={filters.risk_level} onChange={(v) => change({ risk_level: v })}
+          value={filters.risk_level}
+          onChange={(v) => change({ risk_level: v })}
         />
-        <TextInput type="date" label={t('observations.list.from')} w={{ base: '47%', xs: 150 }} value={filters.from} onChange={(e) => change({ from: e.currentTarget.value })} />
         <TextInput
-          type="date" label={t('observations.list.to')} w={{ base: '47%', xs: 150 }} value={filters.to} min={filters.from || undefined}
-          onChange={(e) => change({ to: e.currentTarget.value })} error={rangeWrong ? t('observations.validation.dateRange') : undefined}
+          type="date"
+          label={t('observations.list.from')}
+          w={{ base: '47%', xs: 150 }}
+          value={filters.from}
+          onChange={(e) => change({ from: e.currentTarget.value })}
         />
-        {filtered ? <Button variant="subtle" onClick={() => { setFilters(NO_FILTERS); list.setSearch(''); setSearchBox((k) => k + 1); }}>{t('observationsWeb.list.clear')}</Button> : null}
+        <TextInput
+          type="date"
+          label={t('observations.list.to')}
+          w={{ base: '47%', xs: 150 }}
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(e) => change({ to: e.currentTarget.value })}
+          error={rangeWrong ? t('observations.validation.dateRange') : undefined}
+        />
+        {filtered ? (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setFilters(NO_FILTERS);
+              list.setSearch('');
+              setSearchBox((k) => k + 1);
+            }}
+          >
+            {t('observationsWeb.list.clear')}
+          </Button>
+        ) : null}
       </Group>
-      <Tabs value={tab} onChange={(v) => { setTab((v ?? 'all') as StatusTab); list.setPage(1); }} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(v) => {
+          setTab((v ?? 'all') as StatusTab);
+          list.setPage(1);
+        }}
+        keepMounted={false}
+      >
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }} aria-label={t('observations.fields.status')}>
           {TABS.map((s) => (
             <Tabs.Tab key={s} value={s} style={{ whiteSpace: 'nowrap' }}>
-              {t(`observations.statuses.${s}`)} {counts.data ? <Text span c="dimmed" size="sm">({counts.data[s]})</Text> : null}
+              {t(`observations.statuses.${s}`)}{' '}
+              {counts.data ? (
+                <Text span c="dimmed" size="sm">
+                  ({counts.data[s]})
+                </Text>
+              ) : null}
             </Tabs.Tab>
           ))}
         </Tabs.List>

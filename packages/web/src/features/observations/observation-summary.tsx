@@ -23,7 +23,15 @@ export function ObservationSummary({ id }: { id: string }) {
   const download = useDownload();
   const [closing, setClosing] = useState(false);
   const [pdfBusy, setPdfBusy] = useState(false);
-  if (record.isError) return <RecordLoadFailed title={t('observations.singular')} error={record.error} notFoundText={t('observationsWeb.notFound')} backTo="/observations/new" />;
+  if (record.isError)
+    return (
+      <RecordLoadFailed
+        title={t('observations.singular')}
+        error={record.error}
+        notFoundText={t('observationsWeb.notFound')}
+        backTo="/observations/new"
+      />
+    );
   if (!record.data) return <PageLoader />;
   const o = record.data;
   const perms = o.permissions;
@@ -42,16 +50,28 @@ export function ObservationSummary({ id }: { id: string }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={2} size="h3">{o.serial_label}</Title>
+        <Title order={2} size="h3">
+          {o.serial_label}
+        </Title>
         <StatusBadge status={o.status} />
       </Group>
       <Group gap="xs" wrap="wrap">
-        {perms.update ? <Button component={Link} to={`/observations/edit/${o.id}`} size="sm">{t('kit.edit')}</Button> : null}
-        {perms.close || perms.close_blocked_by ? (
-          <Button size="sm" variant="light" color="teal" onClick={() => setClosing(true)}>{t('observations.form.close')}</Button>
+        {perms.update ? (
+          <Button component={Link} to={`/observations/edit/${o.id}`} size="sm">
+            {t('kit.edit')}
+          </Button>
         ) : null}
-        <Button component={Link} to={`/observations/${o.id}/report`} size="sm" variant="default">{t('observations.form.report')}</Button>
-        <Button size="sm" variant="default" loading={pdfBusy} onClick={() => void pdf()}>{t('observations.form.downloadPdf')}</Button>
+        {perms.close || perms.close_blocked_by ? (
+          <Button size="sm" variant="light" color="teal" onClick={() => setClosing(true)}>
+            {t('observations.form.close')}
+          </Button>
+        ) : null}
+        <Button component={Link} to={`/observations/${o.id}/report`} size="sm" variant="default">
+          {t('observations.form.report')}
+        </Button>
+        <Button size="sm" variant="default" loading={pdfBusy} onClick={() => void pdf()}>
+          {t('observations.form.downloadPdf')}
+        </Button>
       </Group>
       <ObservationFields o={o} />
       <ActionsTable o={o} layout="cards" />
@@ -65,8 +85,12 @@ export function ObservationSummary({ id }: { id: string }) {
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={0}>
-      <Text size="xs" c="dimmed" component="dt">{label}</Text>
-      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>{children}</Text>
+      <Text size="xs" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+        {children}
+      </Text>
     </Stack>
   );
 }
@@ -80,16 +104,26 @@ export function ObservationFields({ o }: { o: Observation }) {
       <Field label={t('observations.fields.site')}>{o.site.name}</Field>
       <Field label={t('observations.fields.area')}>{o.site_node?.full_name ?? '—'}</Field>
       <Field label={t('observations.fields.observedAt')}>{`${o.observed_at.replace('T', ' ')} (${o.site.time_zone})`}</Field>
-      <Field label={t('observations.fields.riskLevel')}><RiskBadge level={o.risk_level} /></Field>
-      <Field label={t('observations.fields.actionRequired')}>{t(o.action_required ? 'observations.fields.yes' : 'observations.fields.no')}</Field>
+      <Field label={t('observations.fields.riskLevel')}>
+        <RiskBadge level={o.risk_level} />
+      </Field>
+      <Field label={t('observations.fields.actionRequired')}>
+        {t(o.action_required ? 'observations.fields.yes' : 'observations.fields.no')}
+      </Field>
       <Field label={t('observations.fields.reporter')}>{reporterText(o, t)}</Field>
       <Field label={t('observations.fields.source')}>{t(`observations.sources.${o.source}`)}</Field>
       <Field label={t('observations.fields.createdAt')}>{formatInstant(o.created_at)}</Field>
-      <div style={{ gridColumn: '1 / -1' }}><Field label={t('observations.fields.description')}>{o.description}</Field></div>
-      <div style={{ gridColumn: '1 / -1' }}><Field label={t('observations.fields.comment')}>{o.comment}</Field></div>
+      <div style={{ gridColumn: '1 / -1' }}>
+        <Field label={t('observations.fields.description')}>{o.description}</Field>
+      </div>
+      <div style={{ gridColumn: '1 / -1' }}>
+        <Field label={t('observations.fields.comment')}>{o.comment}</Field>
+      </div>
       {o.closing_remarks ? (
         <div style={{ gridColumn: '1 / -1' }}>
-          <Field label={t('observations.fields.closingRemarks')}>{`${o.closing_remarks}${o.closed_by ? ` — ${o.closed_by.full_name}` : ''}${o.closed_at ? `, ${formatInstant(o.closed_at)}` : ''}`}</Field>
+          <Field
+            label={t('observations.fields.closingRemarks')}
+          >{`${o.closing_remarks}${o.closed_by ? ` — ${o.closed_by.full_name}` : ''}${o.closed_at ? `, ${formatInstant(o.closed_at)}` : ''}`}</Field>
         </div>
       ) : null}
     </SimpleGrid>
@@ -111,19 +145,37 @@ export function ActionsTable({ o, links = true, layout = 'table' }: { o: Observa
   return (
     <section aria-labelledby={`actions-${o.id}`}>
       <Divider mb="xs" />
-      <Title order={3} size="h5" id={`actions-${o.id}`} mb={6}>{t('observations.fields.actions')}</Title>
-      {o.actions.length === 0 ? <Text size="sm" c="dimmed">{t('observations.report.noActions')}</Text> : layout === 'cards' ? (
+      <Title order={3} size="h5" id={`actions-${o.id}`} mb={6}>
+        {t('observations.fields.actions')}
+      </Title>
+      {o.actions.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('observations.report.noActions')}
+        </Text>
+      ) : layout === 'cards' ? (
         <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {o.actions.map((a) => (
             <Paper key={a.id} component="li" withBorder p="xs" radius="sm">
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                 {links ? (
-                  <Anchor component={Link} to={`/actions/observations/summary/${a.id}`} size="sm" style={{ overflowWrap: 'anywhere' }}>{a.description}</Anchor>
-                ) : <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{a.description}</Text>}
-                <Badge variant="light" size="sm" style={{ minWidth: 'max-content' }}>{t(`actions.status.${a.status}`)}</Badge>
+                  <Anchor component={Link} to={`/actions/observations/summary/${a.id}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {a.description}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {a.description}
+                  </Text>
+                )}
+                <Badge variant="light" size="sm" style={{ minWidth: 'max-content' }}>
+                  {t(`actions.status.${a.status}`)}
+                </Badge>
               </Group>
               <Text size="xs" c="dimmed" mt={2}>
-                {[t(`actions.controlType.${a.control_type}`), a.responsible?.full_name ?? '—', `${t('observations.actionColumns.dueDate')} ${a.due_date}`].join(' · ')}
+                {[
+                  t(`actions.controlType.${a.control_type}`),
+                  a.responsible?.full_name ?? '—',
+                  `${t('observations.actionColumns.dueDate')} ${a.due_date}`,
+                ].join(' · ')}
               </Text>
             </Paper>
           ))}
@@ -144,7 +196,13 @@ export function ActionsTable({ o, links = true, layout = 'table' }: { o: Observa
               {o.actions.map((a) => (
                 <Table.Tr key={a.id}>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {links ? <Anchor component={Link} to={`/actions/observations/summary/${a.id}`} size="sm">{a.description}</Anchor> : a.description}
+                    {links ? (
+                      <Anchor component={Link} to={`/actions/observations/summary/${a.id}`} size="sm">
+                        {a.description}
+                      </Anchor>
+                    ) : (
+                      a.description
+                    )}
                   </Table.Td>
                   <Table.Td>{t(`actions.controlType.${a.control_type}`)}</Table.Td>
                   <Table.Td>{a.responsible?.full_name ?? '—'}</Table.Td>
@@ -166,12 +224,20 @@ export function Attachments({ o }: { o: Observation }) {
   return (
     <section aria-labelledby={`files-${o.id}`}>
       <Divider mb="xs" />
-      <Title order={3} size="h5" id={`files-${o.id}`} mb={6}>{t('observations.fields.attachments')}</Title>
-      {o.attachments.length === 0 ? <Text size="sm" c="dimmed">{t('observations.report.noAttachments')}</Text> : (
+      <Title order={3} size="h5" id={`files-${o.id}`} mb={6}>
+        {t('observations.fields.attachments')}
+      </Title>
+      {o.attachments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('observations.report.noAttachments')}
+        </Text>
+      ) : (
         <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
           {o.attachments.map((a) => (
             <Paper key={a.id} withBorder p={6} radius="sm">
-              {a.mime_type.startsWith('image/') ? <StoredImage url={a.url} alt={a.file_name} h={90} fit="cover" radius="sm" mb={4} /> : null}
+              {a.mime_type.startsWith('image/') ? (
+                <StoredImage url={a.url} alt={a.file_name} h={90} fit="cover" radius="sm" mb={4} />
+              ) : null}
               {/* Files are served only with the session's headers: a plain link would be refused, so it downloads. */}
               <Anchor
                 component="button"
@@ -184,7 +250,9 @@ export function Attachments({ o }: { o: Observation }) {
               >
                 {a.file_name}
               </Anchor>
-              <Text size="xs" c="dimmed">{formatBytes(a.size_bytes)}</Text>
+              <Text size="xs" c="dimmed">
+                {formatBytes(a.size_bytes)}
+              </Text>
             </Paper>
           ))}
         </SimpleGrid>
@@ -198,14 +266,20 @@ function History({ o }: { o: Observation }) {
   return (
     <section aria-labelledby={`history-${o.id}`}>
       <Divider mb="xs" />
-      <Title order={3} size="h5" id={`history-${o.id}`} mb={6}>{t('observations.fields.history')}</Title>
+      <Title order={3} size="h5" id={`history-${o.id}`} mb={6}>
+        {t('observations.fields.history')}
+      </Title>
       <Stack gap={4} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
         {o.history.map((h, i) => (
           <Text key={`${h.at}-${i}`} size="sm" component="li">
-            <Text span c="dimmed" size="xs">{formatInstant(h.at)}</Text>{' '}
+            <Text span c="dimmed" size="xs">
+              {formatInstant(h.at)}
+            </Text>{' '}
             {historyLabel(h.action, t)}
             {h.actor ? ` — ${h.actor.full_name}` : ''}
-            {h.changes.length > 0 ? <Text span c="dimmed" size="xs">{` (${h.changes.map((c) => changeText(c, t)).join(', ')})`}</Text> : null}
+            {h.changes.length > 0 ? (
+              <Text span c="dimmed" size="xs">{` (${h.changes.map((c) => changeText(c, t)).join(', ')})`}</Text>
+            ) : null}
           </Text>
         ))}
       </Stack>
@@ -240,7 +314,8 @@ function changedFieldLabel(field: string, t: (k: string) => string): string {
 /** A status change reads "Open → Completed"; any other change names its field. */
 function changeText(c: { field: string; from: unknown; to: unknown }, t: (k: string) => string): string {
   const isStatus = (v: unknown): v is string => typeof v === 'string' && (OBSERVATION_STATUSES as readonly string[]).includes(v);
-  if (c.field === 'status' && isStatus(c.from) && isStatus(c.to)) return `${t(`observations.statuses.${c.from}`)} → ${t(`observations.statuses.${c.to}`)}`;
+  if (c.field === 'status' && isStatus(c.from) && isStatus(c.to))
+    return `${t(`observations.statuses.${c.from}`)} → ${t(`observations.statuses.${c.to}`)}`;
   return changedFieldLabel(c.field, t);
 }
 
@@ -277,13 +352,23 @@ function CloseDialog({ o, opened, onClose }: { o: Observation; opened: boolean; 
     <Modal opened={opened} onClose={onClose} title={t('observations.form.close')} centered>
       {blocked ? (
         <Stack>
-          <Alert color="yellow" role="alert">{t(blocked)}</Alert>
-          <Group justify="flex-end"><Button variant="default" onClick={onClose}>{t('common.close')}</Button></Group>
+          <Alert color="yellow" role="alert">
+            {t(blocked)}
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+          </Group>
         </Stack>
       ) : (
         <Stack>
           <Text size="sm">{t('observations.form.closeConfirm')}</Text>
-          {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+          {form.message ? (
+            <Alert color="red" role="alert">
+              {form.message}
+            </Alert>
+          ) : null}
           <Textarea
             label={t('observations.fields.closingRemarks')}
             withAsterisk
@@ -296,8 +381,12 @@ function CloseDialog({ o, opened, onClose }: { o: Observation; opened: boolean; 
             data-autofocus
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button color="teal" loading={form.busy} onClick={() => void submit()}>{t('observations.form.close')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button color="teal" loading={form.busy} onClick={() => void submit()}>
+              {t('observations.form.close')}
+            </Button>
           </Group>
         </Stack>
       )}

@@ -84,7 +84,12 @@ export function useObservationRight(action: Action): boolean {
 }
 
 /** Uploads one attachment and answers the stored file's id. */
-export async function uploadAttachment(services: Services, path: string, file: File, onProgress: (fraction: number) => void): Promise<string> {
+export async function uploadAttachment(
+  services: Services,
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<string> {
   const answer = await uploadWithProgress<{ file: { id: string } }>(services, path, uploadForm(file), onProgress);
   return answer.file.id;
 }

@@ -29,15 +29,25 @@ export function ObservationsPage() {
   const selected = mode.kind === 'new' ? null : mode.id;
 
   const panel =
-    mode.kind === 'summary' ? <ObservationSummary key={mode.id} id={mode.id} />
-      : mode.kind === 'edit' ? <ObservationFormPanel key={`e-${mode.id}`} id={mode.id} />
-        : mayCreate ? <ObservationFormPanel key="new" id={null} /> : null;
+    mode.kind === 'summary' ? (
+      <ObservationSummary key={mode.id} id={mode.id} />
+    ) : mode.kind === 'edit' ? (
+      <ObservationFormPanel key={`e-${mode.id}`} id={mode.id} />
+    ) : mayCreate ? (
+      <ObservationFormPanel key="new" id={null} />
+    ) : null;
 
   return (
     <>
       <PageHeader
         title={t('observations.title')}
-        actions={mode.kind !== 'new' && mayCreate ? <Button component={Link} to="/observations/new">{t('observations.list.newObservation')}</Button> : null}
+        actions={
+          mode.kind !== 'new' && mayCreate ? (
+            <Button component={Link} to="/observations/new">
+              {t('observations.list.newObservation')}
+            </Button>
+          ) : null
+        }
       />
       <Grid gap="md">
         {panel ? (

@@ -15,16 +15,28 @@ export function ObservationReportPage() {
   const record = useObservation(id);
   const download = useDownload();
   const [busy, setBusy] = useState(false);
-  if (record.isError) return <RecordLoadFailed title={t('observations.report.title')} error={record.error} notFoundText={t('observationsWeb.notFound')} backTo="/observations/new" />;
+  if (record.isError)
+    return (
+      <RecordLoadFailed
+        title={t('observations.report.title')}
+        error={record.error}
+        notFoundText={t('observationsWeb.notFound')}
+        backTo="/observations/new"
+      />
+    );
   if (!record.data) return <PageLoader />;
   const o = record.data;
 
   return (
     <Stack className={classes.page} gap="md">
       <Group justify="space-between" className={classes.noPrint} wrap="wrap" gap="xs">
-        <Button component={Link} to={`/observations/summary/${o.id}`} variant="default">{t('common.back')}</Button>
+        <Button component={Link} to={`/observations/summary/${o.id}`} variant="default">
+          {t('common.back')}
+        </Button>
         <Group gap="xs">
-          <Button variant="default" onClick={() => window.print()}>{t('observationsWeb.report.print')}</Button>
+          <Button variant="default" onClick={() => window.print()}>
+            {t('observationsWeb.report.print')}
+          </Button>
           <Button
             loading={busy}
             onClick={async () => {
@@ -44,8 +56,12 @@ export function ObservationReportPage() {
       </Group>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={2}>
-          <Title order={1} size="h2">{t('observations.report.title')} {o.serial_label}</Title>
-          <Text size="sm" c="dimmed">{t('observations.report.generated', { date: formatInstant(new Date().toISOString()) })}</Text>
+          <Title order={1} size="h2">
+            {t('observations.report.title')} {o.serial_label}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('observations.report.generated', { date: formatInstant(new Date().toISOString()) })}
+          </Text>
         </Stack>
         <StatusBadge status={o.status} />
       </Group>

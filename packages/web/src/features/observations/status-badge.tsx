@@ -17,10 +17,18 @@ const WHOLE = { minWidth: 'max-content' } as const;
 
 export function StatusBadge({ status }: { status: ObservationStatus }) {
   const { t } = useTranslation();
-  return <Badge color={STATUS_COLOR[status]} variant="light" style={WHOLE}>{t(`observations.statuses.${status}`)}</Badge>;
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" style={WHOLE}>
+      {t(`observations.statuses.${status}`)}
+    </Badge>
+  );
 }
 
 export function RiskBadge({ level }: { level: ObservationRiskLevel }) {
   const { t } = useTranslation();
-  return <Badge color={RISK_COLOR[level]} variant="outline" style={WHOLE}>{t(`observations.riskLevels.${level}`)}</Badge>;
+  return (
+    <Badge color={RISK_COLOR[level]} variant="outline" style={WHOLE}>
+      {t(`observations.riskLevels.${level}`)}
+    </Badge>
+  );
 }

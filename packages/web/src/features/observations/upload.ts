@@ -14,7 +14,13 @@ type Sent = { status: number; payload: unknown };
  * while, so attachments go through XMLHttpRequest with the same headers. A refused token is refreshed
  * once, as the HTTP client does.
  */
-export async function uploadWithProgress<T>(services: Services, path: string, form: FormData, onProgress: UploadProgress, signal?: AbortSignal): Promise<T> {
+export async function uploadWithProgress<T>(
+  services: Services,
+  path: string,
+  form: FormData,
+  onProgress: UploadProgress,
+  signal?: AbortSignal,
+): Promise<T> {
   const send = () =>
     new Promise<Sent>((resolve, reject) => {
       const xhr = new XMLHttpRequest();

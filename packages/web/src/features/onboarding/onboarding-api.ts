@@ -19,7 +19,8 @@ export function useSites() {
   const { http } = useServices();
   return useQuery({
     queryKey: [...ONBOARDING_KEY, 'sites'],
-    queryFn: async () => (await http.get<{ sites: SiteResponse[] }>('/api/sites', { query: { per_page: '100', active: 'active' } }))?.sites ?? [],
+    queryFn: async () =>
+      (await http.get<{ sites: SiteResponse[] }>('/api/sites', { query: { per_page: '100', active: 'active' } }))?.sites ?? [],
   });
 }
 

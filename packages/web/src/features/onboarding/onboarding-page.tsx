@@ -32,9 +32,7 @@ export function OnboardingPage() {
   const [problem, setProblem] = useState<string | null>(null);
 
   if (!profile || !status.data) {
-    return (
-      <PageLoader />
-    );
+    return <PageLoader />;
   }
   const organization = profile.organization?.name ?? '';
   if (!profile.user.is_admin) {
@@ -101,7 +99,11 @@ export function OnboardingPage() {
           {body[active]}
         </Stack>
       </Paper>
-      {problem ? <Alert color="red" role="alert">{problem}</Alert> : null}
+      {problem ? (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
       <Group justify="space-between">
         <Button variant="default" disabled={index === 0} onClick={() => setChosen(ONBOARDING_STEPS[index - 1] ?? null)}>
           {t('onboarding.back')}

@@ -1,4 +1,10 @@
-import { extendApproveBody, extendRejectBody, TRIAL_EXTENSION_DEFAULT_DAYS, TRIAL_EXTENSION_MAX_DAYS, type PlatformExtendRequest } from '@bulwark/domain';
+import {
+  extendApproveBody,
+  extendRejectBody,
+  TRIAL_EXTENSION_DEFAULT_DAYS,
+  TRIAL_EXTENSION_MAX_DAYS,
+  type PlatformExtendRequest,
+} from '@bulwark/domain';
 import { Alert, Badge, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -28,31 +34,62 @@ export function ExtendRequestsPage() {
 
   const columns: Column<PlatformExtendRequest>[] = [
     {
-      key: 'organization', header: t('registration.extendRequests.organization'),
-      render: (r) => (<Stack gap={0}><Text size="sm" fw={500}>{r.organization.name}</Text><Text size="xs" c="dimmed">{r.organization.sub_domain_name}</Text></Stack>),
-    },
-    { key: 'reason', header: t('registration.extendRequests.reason'), render: (r) => <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{r.reason}</Text> },
-    { key: 'by', header: t('registration.extendRequests.requestedBy'), hideOnPhone: true, render: (r) => r.requested_by?.email ?? '—' },
-    { key: 'on', header: t('registration.extendRequests.requestedOn'), hideOnPhone: true, render: (r) => day(r.created_at) },
-    { key: 'ends', header: t('registration.extendRequests.trialEnds'), render: (r) => day(r.organization.trial_ends_at) },
-    {
-      key: 'status', header: t('registration.extendRequests.status'),
+      key: 'organization',
+      header: t('registration.extendRequests.organization'),
       render: (r) => (
-        <Stack gap={2}>
-          <Badge color={STATUS_COLOR[r.status]} variant="light">{t(`registration.extendRequests.statuses.${r.status}`)}</Badge>
-          {r.days_granted && <Text size="xs">{t('registration.extendRequests.daysGranted', { days: r.days_granted })}</Text>}
-          {r.decision_reason && <Text size="xs" c="dimmed">{r.decision_reason}</Text>}
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {r.organization.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {r.organization.sub_domain_name}
+          </Text>
         </Stack>
       ),
     },
     {
-      key: 'actions', header: t('registration.extendRequests.actions'),
-      render: (r) => r.status === 'pending' ? (
-        <Group gap={4} wrap="nowrap">
-          <Button size="compact-sm" onClick={() => setDeciding({ kind: 'approve', request: r })}>{t('registration.extendRequests.approve')}</Button>
-          <Button size="compact-sm" variant="default" color="red" onClick={() => setDeciding({ kind: 'reject', request: r })}>{t('registration.extendRequests.reject')}</Button>
-        </Group>
-      ) : null,
+      key: 'reason',
+      header: t('registration.extendRequests.reason'),
+      render: (r) => (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {r.reason}
+        </Text>
+      ),
+    },
+    { key: 'by', header: t('registration.extendRequests.requestedBy'), hideOnPhone: true, render: (r) => r.requested_by?.email ?? '—' },
+    { key: 'on', header: t('registration.extendRequests.requestedOn'), hideOnPhone: true, render: (r) => day(r.created_at) },
+    { key: 'ends', header: t('registration.extendRequests.trialEnds'), render: (r) => day(r.organization.trial_ends_at) },
+    {
+      key: 'status',
+      header: t('registration.extendRequests.status'),
+      render: (r) => (
+        <Stack gap={2}>
+          <Badge color={STATUS_COLOR[r.status]} variant="light">
+            {t(`registration.extendRequests.statuses.${r.status}`)}
+          </Badge>
+          {r.days_granted && <Text size="xs">{t('registration.extendRequests.daysGranted', { days: r.days_granted })}</Text>}
+          {r.decision_reason && (
+            <Text size="xs" c="dimmed">
+              {r.decision_reason}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('registration.extendRequests.actions'),
+      render: (r) =>
+        r.status === 'pending' ? (
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-sm" onClick={() => setDeciding({ kind: 'approve', request: r })}>
+              {t('registration.extendRequests.approve')}
+            </Button>
+            <Button size="compact-sm" variant="default" color="red" onClick={() => setDeciding({ kind: 'reject', request: r })}>
+              {t('registration.extendRequests.reject')}
+            </Button>
+          </Group>
+        ) : null,
     },
   ];
 
@@ -60,7 +97,10 @@ export function ExtendRequestsPage() {
     <>
       <PageHeader title={t('registration.extendRequests.title')} />
       <SegmentedControl
-        mb="md" value={status} onChange={setStatus} aria-label={t('registration.extendRequests.filter')}
+        mb="md"
+        value={status}
+        onChange={setStatus}
+        aria-label={t('registration.extendRequests.filter')}
         data={[
           { value: 'pending', label: t('registration.extendRequests.statuses.pending') },
           { value: 'approved', label: t('registration.extendRequests.statuses.approved') },
@@ -68,7 +108,14 @@ export function ExtendRequestsPage() {
           { value: 'all', label: t('registration.extendRequests.all') },
         ]}
       />
-      <DataTable columns={columns} rows={data} rowKey={(r) => r.id} loading={isFetching} error={isError} emptyText={t('registration.extendRequests.empty')} />
+      <DataTable
+        columns={columns}
+        rows={data}
+        rowKey={(r) => r.id}
+        loading={isFetching}
+        error={isError}
+        emptyText={t('registration.extendRequests.empty')}
+      />
       {deciding && (
         <DecisionDialog
           decision={deciding}
@@ -113,23 +160,49 @@ function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onC
 
   return (
     <Modal
-      opened onClose={onClose} centered
+      opened
+      onClose={onClose}
+      centered
       title={t(approving ? 'registration.extendRequests.approveTitle' : 'registration.extendRequests.rejectTitle', { organization })}
     >
       <form onSubmit={submit} noValidate aria-busy={form.busy}>
         <Stack>
-          {form.message && <Alert color="red" role="alert">{form.message}</Alert>}
-          <Text size="sm" c="dimmed">{decision.request.reason}</Text>
+          {form.message && (
+            <Alert color="red" role="alert">
+              {form.message}
+            </Alert>
+          )}
+          <Text size="sm" c="dimmed">
+            {decision.request.reason}
+          </Text>
           {approving ? (
             <NumberInput
-              label={t('registration.extendRequests.days')} value={days} onChange={setDays} min={1} max={TRIAL_EXTENSION_MAX_DAYS}
-              allowDecimal={false} required data-autofocus error={form.errors['days']}
+              label={t('registration.extendRequests.days')}
+              value={days}
+              onChange={setDays}
+              min={1}
+              max={TRIAL_EXTENSION_MAX_DAYS}
+              allowDecimal={false}
+              required
+              data-autofocus
+              error={form.errors['days']}
             />
           ) : (
-            <Textarea name="reason" label={t('registration.extendRequests.rejectReason')} autosize minRows={2} maxLength={1000} required data-autofocus error={form.errors['reason']} />
+            <Textarea
+              name="reason"
+              label={t('registration.extendRequests.rejectReason')}
+              autosize
+              minRows={2}
+              maxLength={1000}
+              required
+              data-autofocus
+              error={form.errors['reason']}
+            />
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
             <Button type="submit" color={approving ? undefined : 'red'} loading={form.busy}>
               {t(approving ? 'registration.extendRequests.approve' : 'registration.extendRequests.reject')}
             </Button>

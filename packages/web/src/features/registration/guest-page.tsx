@@ -26,27 +26,38 @@ export function GuestPage() {
   });
 
   if (availability.isPending) {
-    return (
-      <PageLoader />
-    );
+    return <PageLoader />;
   }
   const shell = (children: React.ReactNode) => (
     <Paper withBorder p="lg" radius="md" maw={520} mx="auto">
       <Stack>
-        <Title order={1} size="h3">{t('registration.guest.title')}</Title>
+        <Title order={1} size="h3">
+          {t('registration.guest.title')}
+        </Title>
         {children}
-        <Anchor component={Link} to="/login" size="sm">{t('registration.guest.signIn')}</Anchor>
+        <Anchor component={Link} to="/login" size="sm">
+          {t('registration.guest.signIn')}
+        </Anchor>
       </Stack>
     </Paper>
   );
   if (availability.isError || !availability.data) return shell(<Alert color="yellow">{t('registration.guest.noOrganization')}</Alert>);
   if (!availability.data.enabled) return shell(<Alert color="yellow">{t('registration.guest.disabled')}</Alert>);
-  if (sentTo) return shell(<Alert color="teal" role="status">{t('registration.guest.created', { email: sentTo })}</Alert>);
+  if (sentTo)
+    return shell(
+      <Alert color="teal" role="status">
+        {t('registration.guest.created', { email: sentTo })}
+      </Alert>,
+    );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const value = { full_name: String(data.get('full_name') ?? ''), email: String(data.get('email') ?? ''), company: String(data.get('company') ?? '') || undefined };
+    const value = {
+      full_name: String(data.get('full_name') ?? ''),
+      email: String(data.get('email') ?? ''),
+      company: String(data.get('company') ?? '') || undefined,
+    };
     const checked = validate(guestSignupBody, value, t);
     if (form.refuse(checked.errors) || !checked.data) return;
     const body: GuestSignupBody = checked.data;
@@ -60,11 +71,24 @@ export function GuestPage() {
     <form onSubmit={submit} noValidate aria-busy={form.busy}>
       <Stack>
         <Text c="dimmed">{t('registration.guest.intro', { organization: availability.data.organization })}</Text>
-        {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+        {form.message ? (
+          <Alert color="red" role="alert">
+            {form.message}
+          </Alert>
+        ) : null}
         <TextInput name="full_name" label={t('registration.guest.fullName')} autoComplete="name" required error={form.errors.full_name} />
-        <TextInput name="email" type="email" label={t('registration.guest.email')} autoComplete="email" required error={form.errors.email} />
+        <TextInput
+          name="email"
+          type="email"
+          label={t('registration.guest.email')}
+          autoComplete="email"
+          required
+          error={form.errors.email}
+        />
         <TextInput name="company" label={t('registration.guest.company')} autoComplete="organization" error={form.errors.company} />
-        <Button type="submit" loading={form.busy}>{t('registration.guest.submit')}</Button>
+        <Button type="submit" loading={form.busy}>
+          {t('registration.guest.submit')}
+        </Button>
       </Stack>
     </form>,
   );

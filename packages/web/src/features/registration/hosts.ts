@@ -5,7 +5,12 @@ import { baseDomainOf } from '../../api/tenant-host.js';
  * /organization_verify opens only on the app, lvh or 192 hosts (spec 000 §2). From the bare domain the
  * sign-up continues at `app.<domain>`, keeping protocol and port; the registration travels in the query.
  */
-export function verifyUrl(location: { protocol: string; host: string }, registrationId: string, email: string, resendAfter: string): string {
+export function verifyUrl(
+  location: { protocol: string; host: string },
+  registrationId: string,
+  email: string,
+  resendAfter: string,
+): string {
   const query = new URLSearchParams({ registration: registrationId, email, resend_after: resendAfter }).toString();
   const path = `/organization_verify?${query}`;
   if (isAppHost(location.host)) return path;

@@ -1,5 +1,11 @@
 import type {
-  ExtendRequest, Plan, PlatformExtendRequest, RegistrationBody, RegistrationCreated, RegistrationVerified, SubdomainAvailability,
+  ExtendRequest,
+  Plan,
+  PlatformExtendRequest,
+  RegistrationBody,
+  RegistrationCreated,
+  RegistrationVerified,
+  SubdomainAvailability,
 } from '@bulwark/domain';
 import type { HttpClient } from '../../api/http.js';
 
@@ -10,7 +16,10 @@ export async function registerOrganization(http: HttpClient, body: RegistrationB
   return (await http.post<RegistrationCreated>('/api/organizations', body, plain))!;
 }
 
-export async function checkSubdomain(http: HttpClient, query: { sub_domain?: string; company_name?: string }): Promise<SubdomainAvailability> {
+export async function checkSubdomain(
+  http: HttpClient,
+  query: { sub_domain?: string; company_name?: string },
+): Promise<SubdomainAvailability> {
   const q = Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>;
   return (await http.get<SubdomainAvailability>('/api/registrations/sub_domain_availability', { ...plain, query: q }))!;
 }
@@ -29,12 +38,19 @@ export async function loadPlan(http: HttpClient): Promise<Plan> {
 }
 
 export async function requestExtension(http: HttpClient, organizationId: string, reason: string): Promise<ExtendRequest> {
-  return (await http.post<ExtendRequest>(`/api/organizations/${organizationId}/org_free_trial_extend_requests`, { reason }, { notify: false }))!;
+  return (await http.post<ExtendRequest>(
+    `/api/organizations/${organizationId}/org_free_trial_extend_requests`,
+    { reason },
+    { notify: false },
+  ))!;
 }
 
 export const EXTEND_REQUESTS_KEY = ['registration', 'extend-requests'] as const;
 export async function listAllExtendRequests(http: HttpClient, status: string | null): Promise<PlatformExtendRequest[]> {
-  const res = await http.get<{ requests: PlatformExtendRequest[] }>('/api/v1/org_free_trial_extend_requests', status ? { query: { status } } : {});
+  const res = await http.get<{ requests: PlatformExtendRequest[] }>(
+    '/api/v1/org_free_trial_extend_requests',
+    status ? { query: { status } } : {},
+  );
   return res?.requests ?? [];
 }
 

@@ -26,7 +26,9 @@ export function ThankYouPage() {
       <Paper withBorder p="lg" radius="md" maw={520} mx="auto">
         <Stack>
           <Text>{t('registration.thankyou.missing')}</Text>
-          <Anchor component={Link} to="/registration">{t('registration.thankyou.register')}</Anchor>
+          <Anchor component={Link} to="/registration">
+            {t('registration.thankyou.register')}
+          </Anchor>
         </Stack>
       </Paper>
     );
@@ -36,12 +38,20 @@ export function ThankYouPage() {
   return (
     <Paper withBorder p="lg" radius="md" maw={520} mx="auto">
       <Stack>
-        <Title order={1} size="h3">{t('registration.thankyou.title')}</Title>
+        <Title order={1} size="h3">
+          {t('registration.thankyou.title')}
+        </Title>
         <Text>{t('registration.thankyou.body', { organization: done.organization_name })}</Text>
-        <Code block fz="md" data-testid="organization-url" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{done.organization_url}</Code>
+        <Code block fz="md" data-testid="organization-url" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          {done.organization_url}
+        </Code>
         <Text size="sm">{t('registration.thankyou.trialEnds', { date })}</Text>
-        <Text size="sm" c="dimmed">{t('registration.thankyou.nextStep')}</Text>
-        <Button component="a" href={signInUrl}>{t('registration.thankyou.signIn', { organization: done.organization_name })}</Button>
+        <Text size="sm" c="dimmed">
+          {t('registration.thankyou.nextStep')}
+        </Text>
+        <Button component="a" href={signInUrl}>
+          {t('registration.thankyou.signIn', { organization: done.organization_name })}
+        </Button>
       </Stack>
     </Paper>
   );

@@ -39,9 +39,16 @@ export function TrialBanner() {
     <Alert color={plan.trial_expired ? 'red' : 'yellow'} mb="md" role="status" data-testid="trial-banner">
       <Group justify="space-between" gap="xs">
         <Text size="sm">{text}</Text>
-        {isAdmin && (plan.extension_request_pending
-          ? <Text size="sm" fw={500}>{t('registration.banner.pending')}</Text>
-          : <Button size="compact-sm" variant="white" onClick={() => setAsking(true)}>{t('registration.banner.request')}</Button>)}
+        {isAdmin &&
+          (plan.extension_request_pending ? (
+            <Text size="sm" fw={500}>
+              {t('registration.banner.pending')}
+            </Text>
+          ) : (
+            <Button size="compact-sm" variant="white" onClick={() => setAsking(true)}>
+              {t('registration.banner.request')}
+            </Button>
+          ))}
       </Group>
       {asking && profile.organization && (
         <ExtensionDialog
@@ -77,11 +84,28 @@ function ExtensionDialog({ organizationId, onClose, onSent }: { organizationId: 
     <Modal opened onClose={onClose} title={t('registration.extendDialog.title')} centered>
       <form onSubmit={submit} noValidate aria-busy={form.busy}>
         <Stack>
-          {form.message && <Alert color="red" role="alert">{form.message}</Alert>}
-          <Textarea name="reason" label={t('registration.extendDialog.reason')} autosize minRows={3} maxLength={1000} required data-autofocus error={form.errors['reason']} />
+          {form.message && (
+            <Alert color="red" role="alert">
+              {form.message}
+            </Alert>
+          )}
+          <Textarea
+            name="reason"
+            label={t('registration.extendDialog.reason')}
+            autosize
+            minRows={3}
+            maxLength={1000}
+            required
+            data-autofocus
+            error={form.errors['reason']}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={form.busy}>{t('registration.extendDialog.submit')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('registration.extendDialog.submit')}
+            </Button>
           </Group>
         </Stack>
       </form>

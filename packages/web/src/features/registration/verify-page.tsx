@@ -41,7 +41,9 @@ export function VerifyPage() {
       <Paper withBorder p="lg" radius="md" maw={480} mx="auto">
         <Stack>
           <Text>{t('registration.verify.missing')}</Text>
-          <Anchor component={Link} to="/registration">{t('registration.verify.startAgain')}</Anchor>
+          <Anchor component={Link} to="/registration">
+            {t('registration.verify.startAgain')}
+          </Anchor>
         </Stack>
       </Paper>
     );
@@ -77,29 +79,56 @@ export function VerifyPage() {
   return (
     <Paper withBorder p="lg" radius="md" maw={480} mx="auto">
       <Stack>
-        <Title order={1} size="h3">{t('registration.verify.title')}</Title>
+        <Title order={1} size="h3">
+          {t('registration.verify.title')}
+        </Title>
         <Text size="sm">{t('registration.verify.intro', { email })}</Text>
-        {form.message && <Alert color="red" role="alert">{form.message}</Alert>}
+        {form.message && (
+          <Alert color="red" role="alert">
+            {form.message}
+          </Alert>
+        )}
         <form onSubmit={submit} noValidate aria-busy={form.busy}>
           <Stack>
             <div>
-              <Text component="label" htmlFor="otp-code" size="sm" fw={500}>{t('registration.verify.code')}</Text>
+              <Text component="label" htmlFor="otp-code" size="sm" fw={500}>
+                {t('registration.verify.code')}
+              </Text>
               <PinInput
-                id="otp-code" length={6} type="number" oneTimeCode value={code} onChange={setCode}
-                aria-label={t('registration.verify.code')} error={!!form.errors['code']} mt={4}
+                id="otp-code"
+                length={6}
+                type="number"
+                oneTimeCode
+                value={code}
+                onChange={setCode}
+                aria-label={t('registration.verify.code')}
+                error={!!form.errors['code']}
+                mt={4}
               />
-              {form.errors['code'] && <Text c="red" size="sm" mt={4} role="alert">{form.errors['code']}</Text>}
+              {form.errors['code'] && (
+                <Text c="red" size="sm" mt={4} role="alert">
+                  {form.errors['code']}
+                </Text>
+              )}
             </div>
-            <Button type="submit" loading={form.busy}>{t('registration.verify.submit')}</Button>
+            <Button type="submit" loading={form.busy}>
+              {t('registration.verify.submit')}
+            </Button>
           </Stack>
         </form>
         <Group justify="space-between">
           <Button variant="subtle" size="compact-sm" onClick={() => void resend()} disabled={wait > 0} loading={resending}>
             {wait > 0 ? t('registration.verify.resendIn', { seconds: wait }) : t('registration.verify.resend')}
           </Button>
-          <Anchor component={Link} to="/registration" size="sm">{t('registration.verify.startAgain')}</Anchor>
+          <Anchor component={Link} to="/registration" size="sm">
+            {t('registration.verify.startAgain')}
+          </Anchor>
         </Group>
-        {resendError && <Alert color="red" role="alert">{resendError}</Alert>}
+        {resendError && (
+          <Alert color="red" role="alert">
+            {resendError}
+          </Alert>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,6 +1,4 @@
-import {
-  can, completeRoleMatrix, roleCreateBody, type RoleDetail, type RoleMatrixRow,
-} from '@bulwark/domain';
+import { can, completeRoleMatrix, roleCreateBody, type RoleDetail, type RoleMatrixRow } from '@bulwark/domain';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,9 +33,7 @@ export function RoleEditor({ roleId, onDone, onDelete }: Props) {
     );
   }
   if (!role.data) {
-    return (
-      <PageLoader />
-    );
+    return <PageLoader />;
   }
   // A new version of the role (saved here, or elsewhere and pushed) starts the form afresh.
   return <RoleForm key={`${role.data.id}:${role.data.updated_at}`} role={role.data} onDone={onDone} onDelete={onDelete} />;
@@ -57,14 +53,14 @@ function RoleForm({ role, onDone, onDelete }: { role: RoleDetail | null } & Omit
   const [grantsAdmin, setGrantsAdmin] = useState(role?.grants_admin ?? false);
   const [rows, setRows] = useState<RoleMatrixRow[]>(() => completeRoleMatrix(role?.role_actions_attributes ?? []));
 
-  const title = role
-    ? t(mayWrite ? 'roles.form.editTitle' : 'roles.form.viewTitle', { name: role.name })
-    : t('roles.form.createTitle');
+  const title = role ? t(mayWrite ? 'roles.form.editTitle' : 'roles.form.viewTitle', { name: role.name }) : t('roles.form.createTitle');
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const input = {
-      name, is_power_user: isPowerUser, grants_admin: grantsAdmin,
+      name,
+      is_power_user: isPowerUser,
+      grants_admin: grantsAdmin,
       role_actions_attributes: rows.map((r) => ({ ...r })),
     };
     const checked = validate(roleCreateBody, input, t);
@@ -86,13 +82,25 @@ function RoleForm({ role, onDone, onDelete }: { role: RoleDetail | null } & Omit
             {title}
           </Title>
           <Group gap={6}>
-            {role?.is_system ? <Badge variant="light" color="gray">{t('roles.badges.system')}</Badge> : null}
-            {role ? <Text size="sm" c="dimmed">{t('roles.usersCount', { count: role.users_count })}</Text> : null}
+            {role?.is_system ? (
+              <Badge variant="light" color="gray">
+                {t('roles.badges.system')}
+              </Badge>
+            ) : null}
+            {role ? (
+              <Text size="sm" c="dimmed">
+                {t('roles.usersCount', { count: role.users_count })}
+              </Text>
+            ) : null}
           </Group>
         </Group>
         {!mayWrite ? <Alert color="blue">{t('roles.form.readOnly')}</Alert> : null}
         {role?.is_system && mayWrite ? <Alert color="gray">{t('roles.form.systemNote')}</Alert> : null}
-        {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+        {form.message ? (
+          <Alert color="red" role="alert">
+            {form.message}
+          </Alert>
+        ) : null}
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm">
             <TextInput
@@ -132,7 +140,11 @@ function RoleForm({ role, onDone, onDelete }: { role: RoleDetail | null } & Omit
             {t('roles.form.matrixHelp')}
           </Text>
         </Stack>
-        {matrixError ? <Alert color="red" role="alert">{matrixError}</Alert> : null}
+        {matrixError ? (
+          <Alert color="red" role="alert">
+            {matrixError}
+          </Alert>
+        ) : null}
         <RoleMatrix rows={rows} onChange={mayWrite ? setRows : undefined} readOnly={!mayWrite} />
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">

@@ -1,6 +1,14 @@
 import {
-  ROLE_FLAGS, roleColumnState, roleFlagsOf, roleModuleKey, roleRowState, setRoleColumn, setRoleRow, toggleRoleFlag,
-  type RoleFlag, type RoleMatrixRow,
+  ROLE_FLAGS,
+  roleColumnState,
+  roleFlagsOf,
+  roleModuleKey,
+  roleRowState,
+  setRoleColumn,
+  setRoleRow,
+  toggleRoleFlag,
+  type RoleFlag,
+  type RoleMatrixRow,
 } from '@bulwark/domain';
 import { Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -91,7 +99,13 @@ export function RoleMatrix({ rows, onChange, readOnly }: Props) {
                         onChange={(e) => replace(toggleRoleFlag(row, flag, e.currentTarget.checked))}
                       />
                     ) : (
-                      <Text component="span" c="dimmed" size="sm" title={t('roles.form.notApplicable')} aria-label={t('roles.form.notApplicable')}>
+                      <Text
+                        component="span"
+                        c="dimmed"
+                        size="sm"
+                        title={t('roles.form.notApplicable')}
+                        aria-label={t('roles.form.notApplicable')}
+                      >
                         –
                       </Text>
                     )}

@@ -13,9 +13,21 @@ function RoleBadges({ role }: { role: Pick<RoleSummary, 'is_system' | 'is_power_
   const { t } = useTranslation();
   return (
     <Group gap={4} wrap="wrap">
-      {role.is_system ? <Badge size="sm" variant="light" color="gray">{t('roles.badges.system')}</Badge> : null}
-      {role.is_power_user ? <Badge size="sm" variant="light" color="violet">{t('roles.badges.powerUser')}</Badge> : null}
-      {role.grants_admin ? <Badge size="sm" variant="light" color="orange">{t('roles.badges.admin')}</Badge> : null}
+      {role.is_system ? (
+        <Badge size="sm" variant="light" color="gray">
+          {t('roles.badges.system')}
+        </Badge>
+      ) : null}
+      {role.is_power_user ? (
+        <Badge size="sm" variant="light" color="violet">
+          {t('roles.badges.powerUser')}
+        </Badge>
+      ) : null}
+      {role.grants_admin ? (
+        <Badge size="sm" variant="light" color="orange">
+          {t('roles.badges.admin')}
+        </Badge>
+      ) : null}
     </Group>
   );
 }
@@ -77,7 +89,9 @@ export function RolesPage() {
       header: t('roles.columns.name'),
       render: (r) => (
         <Stack gap={4}>
-          <Text fw={500} size="sm">{r.name}</Text>
+          <Text fw={500} size="sm">
+            {r.name}
+          </Text>
           <RoleBadges role={r} />
         </Stack>
       ),
@@ -89,7 +103,12 @@ export function RolesPage() {
       width: 170,
       render: (r) => (
         <Group gap={6} wrap="nowrap">
-          <Button size="compact-sm" variant="light" onClick={() => show({ role: r.id })} aria-label={t(mayUpdate ? 'roles.edit' : 'roles.view', { name: r.name })}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => show({ role: r.id })}
+            aria-label={t(mayUpdate ? 'roles.edit' : 'roles.view', { name: r.name })}
+          >
             {t(mayUpdate ? 'roles.rights.r_edit' : 'roles.rights.r_view')}
           </Button>
           {mayDelete && !r.is_system ? (

@@ -13,19 +13,31 @@ import { formatDay } from './si-api.js';
 export function AgreedActionList({ actions, links = true }: { actions: ActionSummary[]; links?: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  if (actions.length === 0) return <Text size="sm" c="dimmed">{t('safetyInteractions.form.noActions')}</Text>;
+  if (actions.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('safetyInteractions.form.noActions')}
+      </Text>
+    );
   return (
     <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {actions.map((a) => (
         <Paper key={a.id} component="li" withBorder p="xs" radius="sm">
           <Group justify="space-between" gap="xs" wrap="wrap">
             {links ? (
-              <Anchor component={Link} to={`/actions/safety_interaction/summary/${a.id}`} size="sm" style={{ overflowWrap: 'anywhere' }}>{a.description}</Anchor>
-            ) : <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{a.description}</Text>}
+              <Anchor component={Link} to={`/actions/safety_interaction/summary/${a.id}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {a.description}
+              </Anchor>
+            ) : (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {a.description}
+              </Text>
+            )}
             <Badge variant="light">{t(`actions.status.${a.status}`)}</Badge>
           </Group>
           <Text size="xs" c="dimmed">
-            {t(`actions.controlType.${a.control_type}`)} · {a.responsible?.full_name ?? '—'} · {t('safetyInteractions.report.due', { date: formatDay(a.due_date, lang) })}
+            {t(`actions.controlType.${a.control_type}`)} · {a.responsible?.full_name ?? '—'} ·{' '}
+            {t('safetyInteractions.report.due', { date: formatDay(a.due_date, lang) })}
           </Text>
         </Paper>
       ))}
@@ -33,7 +45,13 @@ export function AgreedActionList({ actions, links = true }: { actions: ActionSum
   );
 }
 
-type Props = { rows: ActionRow[]; onChange: (rows: ActionRow[]) => void; errors: Record<string, string>; minDate: string; disabled?: boolean };
+type Props = {
+  rows: ActionRow[];
+  onChange: (rows: ActionRow[]) => void;
+  errors: Record<string, string>;
+  minDate: string;
+  disabled?: boolean;
+};
 
 /** New agreed actions: what, which control, who and by when; they become actions of source safety interaction. */
 export function AgreedActionRows({ rows, onChange, errors, minDate, disabled }: Props) {
@@ -47,7 +65,9 @@ export function AgreedActionRows({ rows, onChange, errors, minDate, disabled }: 
       errorPrefix="actions"
       controlTypes={CONTROL_TYPES}
       people={{
-        picker: (field) => <PeoplePicker label={field.label} required value={field.value} onChange={(id) => field.onChange(id)} error={field.error} />,
+        picker: (field) => (
+          <PeoplePicker label={field.label} required value={field.value} onChange={(id) => field.onChange(id)} error={field.error} />
+        ),
       }}
       columns={3}
       minDate={minDate}

@@ -21,9 +21,19 @@ export function BehaviourRows({ kind, label, addLabel, rows, topics, onChange, e
   const options = topics.map((x) => ({ value: x, label: t(`safetyInteractions.topics.${x}`) }));
   return (
     <Stack gap="xs" role="group" aria-label={label}>
-      <Text fw={600} size="sm">{label}</Text>
-      {errors[kind] ? <Text c="red" size="sm" role="alert">{errors[kind]}</Text> : null}
-      {rows.length === 0 ? <Text size="sm" c="dimmed">{t('safetyInteractions.form.noBehaviours')}</Text> : null}
+      <Text fw={600} size="sm">
+        {label}
+      </Text>
+      {errors[kind] ? (
+        <Text c="red" size="sm" role="alert">
+          {errors[kind]}
+        </Text>
+      ) : null}
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('safetyInteractions.form.noBehaviours')}
+        </Text>
+      ) : null}
       {rows.map((row, i) => (
         <Group key={row.key} align="flex-start" gap="xs" wrap="wrap">
           <Select

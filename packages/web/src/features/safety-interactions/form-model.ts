@@ -29,20 +29,44 @@ export const rowKey = () => `r${(counter += 1)}`;
 
 export function emptyForm(observer: SiPerson | null, now = new Date()): FormState {
   return {
-    observer, site_id: null, area_id: null, location: '', held_at: siLocalDateTime(Intl.DateTimeFormat().resolvedOptions().timeZone, now),
-    held_at_touched: false, duration: '15', participants: [], crew: '', topics: [], safe: [], atRisk: [], recognition: false,
-    comment: '', schedule_id: null, actions: [],
+    observer,
+    site_id: null,
+    area_id: null,
+    location: '',
+    held_at: siLocalDateTime(Intl.DateTimeFormat().resolvedOptions().timeZone, now),
+    held_at_touched: false,
+    duration: '15',
+    participants: [],
+    crew: '',
+    topics: [],
+    safe: [],
+    atRisk: [],
+    recognition: false,
+    comment: '',
+    schedule_id: null,
+    actions: [],
   };
 }
 
 export function formOf(si: SiResponse): FormState {
   const rows = (list: SiResponse['safe_behaviours']) => list.map((b) => ({ key: rowKey(), topic: b.topic, note: b.note }));
   return {
-    observer: si.observer, site_id: si.site.id, area_id: si.area?.id ?? null, location: si.location ?? '', held_at: si.held_at,
-    held_at_touched: true, duration: String(si.duration_minutes),
+    observer: si.observer,
+    site_id: si.site.id,
+    area_id: si.area?.id ?? null,
+    location: si.location ?? '',
+    held_at: si.held_at,
+    held_at_touched: true,
+    duration: String(si.duration_minutes),
     participants: si.participants.map((p) => ({ key: rowKey(), user: p.user, name: p.user ? '' : p.name })),
-    crew: si.crew ?? '', topics: si.topics, safe: rows(si.safe_behaviours), atRisk: rows(si.at_risk_behaviours),
-    recognition: si.recognition_given, comment: si.comment ?? '', schedule_id: si.schedule?.id ?? null, actions: [],
+    crew: si.crew ?? '',
+    topics: si.topics,
+    safe: rows(si.safe_behaviours),
+    atRisk: rows(si.at_risk_behaviours),
+    recognition: si.recognition_given,
+    comment: si.comment ?? '',
+    schedule_id: si.schedule?.id ?? null,
+    actions: [],
   };
 }
 
@@ -70,7 +94,12 @@ export function payloadOf(f: FormState, status: SiStatus) {
     comment: f.comment,
     status,
     schedule_id: f.schedule_id,
-    actions: f.actions.map((a) => ({ description: a.description, control_type: a.control_type ?? '', responsible_id: a.responsible_id ?? '', due_date: a.due_date })),
+    actions: f.actions.map((a) => ({
+      description: a.description,
+      control_type: a.control_type ?? '',
+      responsible_id: a.responsible_id ?? '',
+      due_date: a.due_date,
+    })),
   };
 }
 

@@ -19,9 +19,19 @@ export function PeopleRows({ rows, onChange, errors, disabled }: Props) {
   };
   return (
     <Stack gap="xs">
-      <Text fw={600} size="sm">{t('safetyInteractions.fields.people')}</Text>
-      {errors['participants'] ? <Text c="red" size="sm" role="alert">{errors['participants']}</Text> : null}
-      {rows.length === 0 ? <Text size="sm" c="dimmed">{t('safetyInteractions.form.noPeople')}</Text> : (
+      <Text fw={600} size="sm">
+        {t('safetyInteractions.fields.people')}
+      </Text>
+      {errors['participants'] ? (
+        <Text c="red" size="sm" role="alert">
+          {errors['participants']}
+        </Text>
+      ) : null}
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('safetyInteractions.form.noPeople')}
+        </Text>
+      ) : (
         <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {rows.map((r, i) => {
             const label = r.user?.full_name ?? r.name;
@@ -29,7 +39,9 @@ export function PeopleRows({ rows, onChange, errors, disabled }: Props) {
             return (
               <Paper key={r.key} component="li" withBorder px="sm" py={4} radius="sm">
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{label}</Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {label}
+                  </Text>
                   <Button
                     size="compact-sm"
                     variant="subtle"
@@ -41,7 +53,11 @@ export function PeopleRows({ rows, onChange, errors, disabled }: Props) {
                     {t('safetyInteractions.form.remove')}
                   </Button>
                 </Group>
-                {error ? <Text c="red" size="xs" role="alert">{error}</Text> : null}
+                {error ? (
+                  <Text c="red" size="xs" role="alert">
+                    {error}
+                  </Text>
+                ) : null}
               </Paper>
             );
           })}
@@ -73,7 +89,9 @@ export function PeopleRows({ rows, onChange, errors, disabled }: Props) {
           style={{ flex: '1 1 220px' }}
           disabled={disabled}
         />
-        <Button variant="light" onClick={addName} disabled={disabled || !name.trim()}>{t('safetyInteractions.form.addNameButton')}</Button>
+        <Button variant="light" onClick={addName} disabled={disabled || !name.trim()}>
+          {t('safetyInteractions.form.addNameButton')}
+        </Button>
       </Group>
     </Stack>
   );

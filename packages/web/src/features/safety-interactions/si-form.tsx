@@ -1,5 +1,20 @@
 import { SI_DURATION_MAX, SI_TOPICS, siLocalDateTime, siSerial, type SiResponse, type SiStatus, type SiTopic } from '@bulwark/domain';
-import { Alert, Button, Chip, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Chip,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,13 +64,23 @@ export function SiForm({ id }: { id: string | null }) {
   const values = edited ?? start;
 
   const sites = options.data?.sites ?? [];
-  const site = sites.find((s) => s.id === values?.site_id) ?? (loaded && loaded.site.id === values?.site_id ? { ...loaded.site, areas: [] } : null);
+  const site =
+    sites.find((s) => s.id === values?.site_id) ?? (loaded && loaded.site.id === values?.site_id ? { ...loaded.site, areas: [] } : null);
   const sitePlans = useSchedules({ site_id: values?.site_id ?? undefined }, !!values?.site_id);
 
-
-  const title = id ? t('safetyInteractions.form.editTitle', { serial: loaded ? siSerial(loaded.serial) : '' }) : t('safetyInteractions.form.newTitle');
+  const title = id
+    ? t('safetyInteractions.form.editTitle', { serial: loaded ? siSerial(loaded.serial) : '' })
+    : t('safetyInteractions.form.newTitle');
   if (id && existing.isError) {
-    return <RecordLoadFailed title={title} error={existing.error} notFoundText={t('safetyInteractions.form.notFound')} backTo="/safety-interactions" backLabel={t('safetyInteractions.form.back')} />;
+    return (
+      <RecordLoadFailed
+        title={title}
+        error={existing.error}
+        notFoundText={t('safetyInteractions.form.notFound')}
+        backTo="/safety-interactions"
+        backLabel={t('safetyInteractions.form.back')}
+      />
+    );
   }
   if (!values || options.isLoading) return <PageLoader />;
   const f = values;
@@ -120,17 +145,29 @@ export function SiForm({ id }: { id: string | null }) {
       <SiNav />
       <PageHeader
         title={title}
-        actions={loaded ? <Button component={Link} to={`/safety-interactions/${loaded.id}/report`} variant="default">{t('safetyInteractions.list.report')}</Button> : null}
+        actions={
+          loaded ? (
+            <Button component={Link} to={`/safety-interactions/${loaded.id}/report`} variant="default">
+              {t('safetyInteractions.list.report')}
+            </Button>
+          ) : null
+        }
       />
       <form onSubmit={onSubmit} noValidate>
         <fieldset disabled={readOnly || form.busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="md">
             {readOnly ? <Alert color="yellow">{t('safetyInteractions.form.readOnly')}</Alert> : null}
             {completed && !readOnly ? <Alert color="blue">{t('safetyInteractions.form.completedNote')}</Alert> : null}
-            {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+            {form.message ? (
+              <Alert color="red" role="alert">
+                {form.message}
+              </Alert>
+            ) : null}
 
             <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section">
-              <Title order={2} size="h4" mb="sm">{t('safetyInteractions.form.where')}</Title>
+              <Title order={2} size="h4" mb="sm">
+                {t('safetyInteractions.form.where')}
+              </Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Select
                   label={t('safetyInteractions.fields.site')}
@@ -138,13 +175,15 @@ export function SiForm({ id }: { id: string | null }) {
                   searchable
                   data={sites.map((s) => ({ value: s.id, label: s.name }))}
                   value={f.site_id}
-                  onChange={(v) => setEdited((prev) => {
-                    const cur = prev ?? f;
-                    // Until the person sets the time, it follows the chosen site's clock.
-                    const zone = sites.find((s) => s.id === v)?.time_zone;
-                    const held_at = !cur.held_at_touched && zone ? siLocalDateTime(zone) : cur.held_at;
-                    return { ...cur, site_id: v, area_id: null, schedule_id: null, held_at };
-                  })}
+                  onChange={(v) =>
+                    setEdited((prev) => {
+                      const cur = prev ?? f;
+                      // Until the person sets the time, it follows the chosen site's clock.
+                      const zone = sites.find((s) => s.id === v)?.time_zone;
+                      const held_at = !cur.held_at_touched && zone ? siLocalDateTime(zone) : cur.held_at;
+                      return { ...cur, site_id: v, area_id: null, schedule_id: null, held_at };
+                    })
+                  }
                   error={form.errors['site_id']}
                   nothingFoundMessage={t('kit.noResults')}
                   comboboxProps={{ withinPortal: true }}
@@ -160,7 +199,13 @@ export function SiForm({ id }: { id: string | null }) {
                   nothingFoundMessage={t('kit.noResults')}
                   comboboxProps={{ withinPortal: true }}
                 />
-                <TextInput label={t('safetyInteractions.fields.location')} maxLength={200} value={f.location} onChange={(e) => set('location', e.currentTarget.value)} error={form.errors['location']} />
+                <TextInput
+                  label={t('safetyInteractions.fields.location')}
+                  maxLength={200}
+                  value={f.location}
+                  onChange={(e) => set('location', e.currentTarget.value)}
+                  error={form.errors['location']}
+                />
                 <Select
                   label={t('safetyInteractions.fields.schedule')}
                   clearable
@@ -196,7 +241,9 @@ export function SiForm({ id }: { id: string | null }) {
             </Paper>
 
             <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section">
-              <Title order={2} size="h4" mb="sm">{t('safetyInteractions.form.who')}</Title>
+              <Title order={2} size="h4" mb="sm">
+                {t('safetyInteractions.form.who')}
+              </Title>
               <Stack gap="sm">
                 <PeoplePicker
                   label={t('safetyInteractions.fields.observer')}
@@ -207,55 +254,129 @@ export function SiForm({ id }: { id: string | null }) {
                   error={form.errors['observer_id']}
                 />
                 <PeopleRows rows={f.participants} onChange={(rows) => set('participants', rows)} errors={form.errors} disabled={readOnly} />
-                <TextInput label={t('safetyInteractions.fields.crew')} maxLength={200} value={f.crew} onChange={(e) => set('crew', e.currentTarget.value)} error={form.errors['crew']} />
+                <TextInput
+                  label={t('safetyInteractions.fields.crew')}
+                  maxLength={200}
+                  value={f.crew}
+                  onChange={(e) => set('crew', e.currentTarget.value)}
+                  error={form.errors['crew']}
+                />
               </Stack>
             </Paper>
 
             <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section">
-              <Title order={2} size="h4" mb="sm">{t('safetyInteractions.form.what')}</Title>
+              <Title order={2} size="h4" mb="sm">
+                {t('safetyInteractions.form.what')}
+              </Title>
               <Stack gap="md">
                 <Stack gap={6} role="group" aria-label={t('safetyInteractions.fields.topics')}>
-                  <Text fw={600} size="sm">{t('safetyInteractions.fields.topics')}</Text>
+                  <Text fw={600} size="sm">
+                    {t('safetyInteractions.fields.topics')}
+                  </Text>
                   <Chip.Group multiple value={f.topics} onChange={(v) => setTopics(SI_TOPICS.filter((x) => v.includes(x)))}>
                     <Group gap={6}>
-                      {SI_TOPICS.map((x) => <Chip key={x} value={x} size="sm">{t(`safetyInteractions.topics.${x}`)}</Chip>)}
+                      {SI_TOPICS.map((x) => (
+                        <Chip key={x} value={x} size="sm">
+                          {t(`safetyInteractions.topics.${x}`)}
+                        </Chip>
+                      ))}
                     </Group>
                   </Chip.Group>
-                  {form.errors['topics'] ? <Text c="red" size="sm" role="alert">{form.errors['topics']}</Text> : null}
-                  {f.topics.length === 0 ? <Text size="xs" c="dimmed">{t('safetyInteractions.form.chooseTopicsFirst')}</Text> : null}
+                  {form.errors['topics'] ? (
+                    <Text c="red" size="sm" role="alert">
+                      {form.errors['topics']}
+                    </Text>
+                  ) : null}
+                  {f.topics.length === 0 ? (
+                    <Text size="xs" c="dimmed">
+                      {t('safetyInteractions.form.chooseTopicsFirst')}
+                    </Text>
+                  ) : null}
                 </Stack>
-                <BehaviourRows kind="safe_behaviours" label={t('safetyInteractions.fields.safeBehaviours')} addLabel={t('safetyInteractions.form.addSafe')} rows={f.safe} topics={f.topics} onChange={(rows) => set('safe', rows)} errors={form.errors} disabled={readOnly} />
-                <BehaviourRows kind="at_risk_behaviours" label={t('safetyInteractions.fields.atRiskBehaviours')} addLabel={t('safetyInteractions.form.addAtRisk')} rows={f.atRisk} topics={f.topics} onChange={(rows) => set('atRisk', rows)} errors={form.errors} disabled={readOnly} />
-                <Switch label={t('safetyInteractions.fields.recognition')} checked={f.recognition} onChange={(e) => set('recognition', e.currentTarget.checked)} />
-                <Textarea label={t('safetyInteractions.fields.comment')} autosize minRows={2} maxLength={2000} value={f.comment} onChange={(e) => set('comment', e.currentTarget.value)} error={form.errors['comment']} />
+                <BehaviourRows
+                  kind="safe_behaviours"
+                  label={t('safetyInteractions.fields.safeBehaviours')}
+                  addLabel={t('safetyInteractions.form.addSafe')}
+                  rows={f.safe}
+                  topics={f.topics}
+                  onChange={(rows) => set('safe', rows)}
+                  errors={form.errors}
+                  disabled={readOnly}
+                />
+                <BehaviourRows
+                  kind="at_risk_behaviours"
+                  label={t('safetyInteractions.fields.atRiskBehaviours')}
+                  addLabel={t('safetyInteractions.form.addAtRisk')}
+                  rows={f.atRisk}
+                  topics={f.topics}
+                  onChange={(rows) => set('atRisk', rows)}
+                  errors={form.errors}
+                  disabled={readOnly}
+                />
+                <Switch
+                  label={t('safetyInteractions.fields.recognition')}
+                  checked={f.recognition}
+                  onChange={(e) => set('recognition', e.currentTarget.checked)}
+                />
+                <Textarea
+                  label={t('safetyInteractions.fields.comment')}
+                  autosize
+                  minRows={2}
+                  maxLength={2000}
+                  value={f.comment}
+                  onChange={(e) => set('comment', e.currentTarget.value)}
+                  error={form.errors['comment']}
+                />
               </Stack>
             </Paper>
 
             <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section">
-              <Title order={2} size="h4" mb="sm">{t('safetyInteractions.form.agreed')}</Title>
+              <Title order={2} size="h4" mb="sm">
+                {t('safetyInteractions.form.agreed')}
+              </Title>
               <Stack gap="sm">
                 {loaded ? (
                   <>
-                    <Text fw={600} size="sm">{t('safetyInteractions.form.existingActions')}</Text>
+                    <Text fw={600} size="sm">
+                      {t('safetyInteractions.form.existingActions')}
+                    </Text>
                     <AgreedActionList actions={loaded.actions} />
                   </>
                 ) : null}
-                <AgreedActionRows rows={f.actions} onChange={(rows) => set('actions', rows)} errors={form.errors} minDate={minDue ?? ''} disabled={readOnly} />
+                <AgreedActionRows
+                  rows={f.actions}
+                  onChange={(rows) => set('actions', rows)}
+                  errors={form.errors}
+                  minDate={minDue ?? ''}
+                  disabled={readOnly}
+                />
               </Stack>
             </Paper>
 
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Group gap="xs">
-                {loaded?.can_delete ? <Button color="red" variant="subtle" onClick={() => void remove()}>{t('safetyInteractions.list.delete')}</Button> : null}
+                {loaded?.can_delete ? (
+                  <Button color="red" variant="subtle" onClick={() => void remove()}>
+                    {t('safetyInteractions.list.delete')}
+                  </Button>
+                ) : null}
               </Group>
               <Group gap="xs" wrap="wrap">
-                <Button component={Link} to="/safety-interactions" variant="default">{t('safetyInteractions.form.cancel')}</Button>
+                <Button component={Link} to="/safety-interactions" variant="default">
+                  {t('safetyInteractions.form.cancel')}
+                </Button>
                 {completed ? (
-                  <Button type="submit" loading={form.busy}>{t('safetyInteractions.form.save')}</Button>
+                  <Button type="submit" loading={form.busy}>
+                    {t('safetyInteractions.form.save')}
+                  </Button>
                 ) : (
                   <>
-                    <Button type="submit" variant="light" loading={form.busy}>{t('safetyInteractions.form.saveDraft')}</Button>
-                    <Button loading={form.busy} onClick={() => void save('completed')}>{t('safetyInteractions.form.complete')}</Button>
+                    <Button type="submit" variant="light" loading={form.busy}>
+                      {t('safetyInteractions.form.saveDraft')}
+                    </Button>
+                    <Button loading={form.busy} onClick={() => void save('completed')}>
+                      {t('safetyInteractions.form.complete')}
+                    </Button>
                   </>
                 )}
               </Group>

@@ -30,15 +30,20 @@ export function SiList() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const list = usePagedList<SiListItem>({
-    queryKey: SI_LIST_KEY, path: '/api/safety_interactions', itemsKey: 'safety_interactions', perPage: SI_PAGE_SIZE,
+    queryKey: SI_LIST_KEY,
+    path: '/api/safety_interactions',
+    itemsKey: 'safety_interactions',
+    perPage: SI_PAGE_SIZE,
     filters: { site_id: siteId, topic, status, observer_id: observerId, from, to },
   });
   const [confirm, dialog] = useConfirm();
   const [busyId, setBusyId] = useState<string | null>(null);
-  const filter = <T,>(setter: (v: T) => void) => (v: T) => {
-    setter(v);
-    list.setPage(1);
-  };
+  const filter =
+    <T,>(setter: (v: T) => void) =>
+    (v: T) => {
+      setter(v);
+      list.setPage(1);
+    };
 
   async function remove(row: SiListItem) {
     const ok = await confirm({
@@ -64,7 +69,11 @@ export function SiList() {
     {
       key: 'serial',
       header: t('safetyInteractions.fields.serial'),
-      render: (r) => <Anchor component={Link} to={`/safety-interactions/edit/${r.id}`} fw={500} style={{ whiteSpace: 'nowrap' }}>{siSerial(r.serial)}</Anchor>,
+      render: (r) => (
+        <Anchor component={Link} to={`/safety-interactions/edit/${r.id}`} fw={500} style={{ whiteSpace: 'nowrap' }}>
+          {siSerial(r.serial)}
+        </Anchor>
+      ),
     },
     { key: 'held', header: t('safetyInteractions.fields.heldAt'), render: (r) => formatLocal(r.held_at, lang) },
     { key: 'site', header: t('safetyInteractions.fields.site'), render: (r) => r.area?.full_name ?? r.site.name, hideOnPhone: true },
@@ -80,26 +89,47 @@ export function SiList() {
       header: t('safetyInteractions.list.safeAtRisk'),
       render: (r) => (
         <Group gap={4} wrap="nowrap">
-          <Badge color="teal" variant="light">{r.safe_count}</Badge>
-          <Badge color="orange" variant="light">{r.at_risk_count}</Badge>
+          <Badge color="teal" variant="light">
+            {r.safe_count}
+          </Badge>
+          <Badge color="orange" variant="light">
+            {r.at_risk_count}
+          </Badge>
         </Group>
       ),
     },
     {
       key: 'status',
       header: t('safetyInteractions.fields.status'),
-      render: (r) => <Badge color={STATUS_COLORS[r.status]} variant="light">{t(`safetyInteractions.statuses.${r.status}`)}</Badge>,
+      render: (r) => (
+        <Badge color={STATUS_COLORS[r.status]} variant="light">
+          {t(`safetyInteractions.statuses.${r.status}`)}
+        </Badge>
+      ),
     },
     {
       key: 'actions',
       header: t('safetyInteractions.list.moreActions'),
       render: (r) => (
         <Group gap={6} wrap="wrap">
-          <Button component={Link} to={`/safety-interactions/${r.id}/report`} size="compact-sm" variant="light" aria-label={`${t('safetyInteractions.list.report')}: ${siSerial(r.serial)}`}>
+          <Button
+            component={Link}
+            to={`/safety-interactions/${r.id}/report`}
+            size="compact-sm"
+            variant="light"
+            aria-label={`${t('safetyInteractions.list.report')}: ${siSerial(r.serial)}`}
+          >
             {t('safetyInteractions.list.report')}
           </Button>
           {rights.remove ? (
-            <Button size="compact-sm" variant="subtle" color="red" loading={busyId === r.id} onClick={() => void remove(r)} aria-label={`${t('safetyInteractions.list.delete')}: ${siSerial(r.serial)}`}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              loading={busyId === r.id}
+              onClick={() => void remove(r)}
+              aria-label={`${t('safetyInteractions.list.delete')}: ${siSerial(r.serial)}`}
+            >
               {t('safetyInteractions.list.delete')}
             </Button>
           ) : null}
@@ -116,7 +146,11 @@ export function SiList() {
         actions={
           <>
             <ExportButton path="/api/safety_interactions" query={list.exportQuery} />
-            {rights.create ? <Button component={Link} to="/safety-interactions/new">{t('safetyInteractions.list.newInteraction')}</Button> : null}
+            {rights.create ? (
+              <Button component={Link} to="/safety-interactions/new">
+                {t('safetyInteractions.list.newInteraction')}
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -150,10 +184,27 @@ export function SiList() {
           w={{ base: '100%', xs: 160 }}
         />
         <div style={{ width: 'min(100%, 240px)' }}>
-          <PeoplePicker label={t('safetyInteractions.fields.observer')} placeholder={t('safetyInteractions.list.everyone')} value={observerId} onChange={filter((id: string | null) => setObserverId(id))} />
+          <PeoplePicker
+            label={t('safetyInteractions.fields.observer')}
+            placeholder={t('safetyInteractions.list.everyone')}
+            value={observerId}
+            onChange={filter((id: string | null) => setObserverId(id))}
+          />
         </div>
-        <TextInput type="date" label={t('safetyInteractions.list.from')} value={from} onChange={(e) => filter(setFrom)(e.currentTarget.value)} w={{ base: '100%', xs: 160 }} />
-        <TextInput type="date" label={t('safetyInteractions.list.to')} value={to} onChange={(e) => filter(setTo)(e.currentTarget.value)} w={{ base: '100%', xs: 160 }} />
+        <TextInput
+          type="date"
+          label={t('safetyInteractions.list.from')}
+          value={from}
+          onChange={(e) => filter(setFrom)(e.currentTarget.value)}
+          w={{ base: '100%', xs: 160 }}
+        />
+        <TextInput
+          type="date"
+          label={t('safetyInteractions.list.to')}
+          value={to}
+          onChange={(e) => filter(setTo)(e.currentTarget.value)}
+          w={{ base: '100%', xs: 160 }}
+        />
       </Group>
       <DataTable
         columns={columns}
@@ -161,7 +212,9 @@ export function SiList() {
         rowKey={(r) => r.id}
         loading={list.isFetching}
         error={list.isError}
-        emptyText={list.search || siteId || topic || status || observerId || from || to ? t('kit.noResults') : t('safetyInteractions.list.empty')}
+        emptyText={
+          list.search || siteId || topic || status || observerId || from || to ? t('kit.noResults') : t('safetyInteractions.list.empty')
+        }
         pagination={list.pagination}
         onPage={list.setPage}
         caption={t('safetyInteractions.title')}

@@ -17,7 +17,13 @@ import { useSiRights } from './use-si-rights.js';
 
 const STATUS_COLORS = { planned: 'blue', done: 'teal', missed: 'red' } as const;
 
-type Draft = { id: string | null; observer: { id: string; full_name: string } | null; site_id: string | null; planned_date: string; note: string };
+type Draft = {
+  id: string | null;
+  observer: { id: string; full_name: string } | null;
+  site_id: string | null;
+  planned_date: string;
+  note: string;
+};
 
 function monthShift(month: string, by: number): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -53,8 +59,19 @@ function PlanDialog({ draft, onClose }: { draft: Draft; onClose: () => void }) {
     <Modal opened onClose={onClose} title={t(d.id ? 'safetyInteractions.schedule.edit' : 'safetyInteractions.schedule.add')} centered>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="sm">
-          {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
-          <PeoplePicker label={t('safetyInteractions.fields.observer')} required value={d.observer?.id ?? null} current={d.observer} onChange={(_, p) => setD({ ...d, observer: p })} error={form.errors['observer_id']} />
+          {form.message ? (
+            <Alert color="red" role="alert">
+              {form.message}
+            </Alert>
+          ) : null}
+          <PeoplePicker
+            label={t('safetyInteractions.fields.observer')}
+            required
+            value={d.observer?.id ?? null}
+            current={d.observer}
+            onChange={(_, p) => setD({ ...d, observer: p })}
+            error={form.errors['observer_id']}
+          />
           <Select
             label={t('safetyInteractions.fields.site')}
             withAsterisk
@@ -65,11 +82,31 @@ function PlanDialog({ draft, onClose }: { draft: Draft; onClose: () => void }) {
             error={form.errors['site_id']}
             comboboxProps={{ withinPortal: true }}
           />
-          <TextInput type="date" label={t('safetyInteractions.fields.plannedDate')} withAsterisk min={localDay(0)} value={d.planned_date} onChange={(e) => setD({ ...d, planned_date: e.currentTarget.value })} error={form.errors['planned_date']} />
-          <Textarea label={t('safetyInteractions.fields.note2')} autosize minRows={2} maxLength={500} value={d.note} onChange={(e) => setD({ ...d, note: e.currentTarget.value })} error={form.errors['note']} />
+          <TextInput
+            type="date"
+            label={t('safetyInteractions.fields.plannedDate')}
+            withAsterisk
+            min={localDay(0)}
+            value={d.planned_date}
+            onChange={(e) => setD({ ...d, planned_date: e.currentTarget.value })}
+            error={form.errors['planned_date']}
+          />
+          <Textarea
+            label={t('safetyInteractions.fields.note2')}
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={d.note}
+            onChange={(e) => setD({ ...d, note: e.currentTarget.value })}
+            error={form.errors['note']}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('safetyInteractions.form.cancel')}</Button>
-            <Button type="submit" loading={form.busy}>{t('safetyInteractions.form.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('safetyInteractions.form.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('safetyInteractions.form.save')}
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -91,7 +128,12 @@ export function SiScheduling() {
   const plans = useSchedules({ from: `${month}-01`, to: lastDay(month), status });
 
   async function remove(s: SiScheduleResponse) {
-    const ok = await confirm({ title: t('safetyInteractions.schedule.confirmDeleteTitle'), message: t('safetyInteractions.schedule.confirmDeleteBody'), confirmLabel: t('safetyInteractions.list.delete'), danger: true });
+    const ok = await confirm({
+      title: t('safetyInteractions.schedule.confirmDeleteTitle'),
+      message: t('safetyInteractions.schedule.confirmDeleteBody'),
+      confirmLabel: t('safetyInteractions.list.delete'),
+      danger: true,
+    });
     if (!ok) return;
     try {
       await http.delete(`/api/safety_interactions/schedules/${s.id}`);
@@ -107,7 +149,15 @@ export function SiScheduling() {
     { key: 'observer', header: t('safetyInteractions.fields.observer'), render: (s) => s.observer?.full_name ?? '—' },
     { key: 'site', header: t('safetyInteractions.fields.site'), render: (s) => s.site.name, hideOnPhone: true },
     { key: 'note', header: t('safetyInteractions.fields.note2'), render: (s) => s.note ?? '—', hideOnPhone: true },
-    { key: 'status', header: t('safetyInteractions.fields.status'), render: (s) => <Badge color={STATUS_COLORS[s.status]} variant="light">{t(`safetyInteractions.scheduleStatuses.${s.status}`)}</Badge> },
+    {
+      key: 'status',
+      header: t('safetyInteractions.fields.status'),
+      render: (s) => (
+        <Badge color={STATUS_COLORS[s.status]} variant="light">
+          {t(`safetyInteractions.scheduleStatuses.${s.status}`)}
+        </Badge>
+      ),
+    },
     {
       key: 'actions',
       header: t('safetyInteractions.list.moreActions'),
@@ -118,17 +168,36 @@ export function SiScheduling() {
               {t('safetyInteractions.schedule.recorded', { serial: siSerial(s.interaction.serial) })}
             </Anchor>
           ) : rights.create ? (
-            <Button component={Link} to={`/safety-interactions/new?schedule=${s.id}`} size="compact-sm" variant="light" aria-label={`${t('safetyInteractions.schedule.record')}: ${formatDay(s.planned_date, lang)}`}>
+            <Button
+              component={Link}
+              to={`/safety-interactions/new?schedule=${s.id}`}
+              size="compact-sm"
+              variant="light"
+              aria-label={`${t('safetyInteractions.schedule.record')}: ${formatDay(s.planned_date, lang)}`}
+            >
               {t('safetyInteractions.schedule.record')}
             </Button>
           ) : null}
           {rights.update ? (
-            <Button size="compact-sm" variant="subtle" onClick={() => setDraft({ id: s.id, observer: s.observer, site_id: s.site.id, planned_date: s.planned_date, note: s.note ?? '' })} aria-label={`${t('safetyInteractions.list.edit')}: ${formatDay(s.planned_date, lang)}`}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() =>
+                setDraft({ id: s.id, observer: s.observer, site_id: s.site.id, planned_date: s.planned_date, note: s.note ?? '' })
+              }
+              aria-label={`${t('safetyInteractions.list.edit')}: ${formatDay(s.planned_date, lang)}`}
+            >
               {t('safetyInteractions.list.edit')}
             </Button>
           ) : null}
           {rights.remove ? (
-            <Button size="compact-sm" variant="subtle" color="red" onClick={() => void remove(s)} aria-label={`${t('safetyInteractions.list.delete')}: ${formatDay(s.planned_date, lang)}`}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              onClick={() => void remove(s)}
+              aria-label={`${t('safetyInteractions.list.delete')}: ${formatDay(s.planned_date, lang)}`}
+            >
               {t('safetyInteractions.list.delete')}
             </Button>
           ) : null}
@@ -142,13 +211,33 @@ export function SiScheduling() {
       <SiNav />
       <PageHeader
         title={t('safetyInteractions.schedule.title')}
-        actions={rights.create ? <Button onClick={() => setDraft({ id: null, observer: null, site_id: null, planned_date: localDay(1), note: '' })}>{t('safetyInteractions.schedule.add')}</Button> : null}
+        actions={
+          rights.create ? (
+            <Button onClick={() => setDraft({ id: null, observer: null, site_id: null, planned_date: localDay(1), note: '' })}>
+              {t('safetyInteractions.schedule.add')}
+            </Button>
+          ) : null
+        }
       />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Group gap={4} wrap="nowrap">
-          <Button variant="default" onClick={() => setMonth(monthShift(month, -1))} aria-label={t('safetyInteractions.schedule.previousMonth')}>‹</Button>
-          <TextInput type="month" aria-label={t('safetyInteractions.schedule.month')} value={month} onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)} w={170} />
-          <Button variant="default" onClick={() => setMonth(monthShift(month, 1))} aria-label={t('safetyInteractions.schedule.nextMonth')}>›</Button>
+          <Button
+            variant="default"
+            onClick={() => setMonth(monthShift(month, -1))}
+            aria-label={t('safetyInteractions.schedule.previousMonth')}
+          >
+            ‹
+          </Button>
+          <TextInput
+            type="month"
+            aria-label={t('safetyInteractions.schedule.month')}
+            value={month}
+            onChange={(e) => e.currentTarget.value && setMonth(e.currentTarget.value)}
+            w={170}
+          />
+          <Button variant="default" onClick={() => setMonth(monthShift(month, 1))} aria-label={t('safetyInteractions.schedule.nextMonth')}>
+            ›
+          </Button>
         </Group>
         <Select
           aria-label={t('safetyInteractions.fields.status')}

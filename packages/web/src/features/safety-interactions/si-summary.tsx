@@ -9,16 +9,32 @@ import { SiNav } from './si-nav.js';
 export function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
   return (
     <Paper withBorder p="md" radius="md">
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">{label}</Text>
-      <Text fz={28} fw={700} lh={1.2}>{value}</Text>
-      {hint ? <Text size="xs" c="dimmed">{hint}</Text> : null}
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} lh={1.2}>
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
     </Paper>
   );
 }
 
 const pct = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
 
-function Tally({ rows, first, t }: { rows: Array<{ key: string; name: string; interactions: number; safe: number; at_risk: number; extra?: number }>; first: string; t: (k: string) => string }) {
+function Tally({
+  rows,
+  first,
+  t,
+}: {
+  rows: Array<{ key: string; name: string; interactions: number; safe: number; at_risk: number; extra?: number }>;
+  first: string;
+  t: (k: string) => string;
+}) {
   return (
     <Table.ScrollContainer minWidth={360}>
       <Table striped verticalSpacing="xs">
@@ -62,7 +78,9 @@ function Figures({ s }: { s: SiSummaryResponse }) {
       </SimpleGrid>
       {s.totals.interactions === 0 ? <Alert color="gray">{t('safetyInteractions.summary.empty')}</Alert> : null}
       <Paper withBorder p="md" radius="md" component="section">
-        <Title order={2} size="h4" mb="sm">{t('safetyInteractions.summary.byTopic')}</Title>
+        <Title order={2} size="h4" mb="sm">
+          {t('safetyInteractions.summary.byTopic')}
+        </Title>
         <Table.ScrollContainer minWidth={360}>
           <Table verticalSpacing="xs" aria-label={t('safetyInteractions.summary.byTopic')}>
             <Table.Thead>
@@ -95,12 +113,24 @@ function Figures({ s }: { s: SiSummaryResponse }) {
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Paper withBorder p="md" radius="md" component="section">
-          <Title order={2} size="h4" mb="sm">{t('safetyInteractions.summary.bySite')}</Title>
-          <Tally t={t} first={t('safetyInteractions.fields.site')} rows={s.by_site.map((x) => ({ key: x.site.id, name: x.site.name, ...x }))} />
+          <Title order={2} size="h4" mb="sm">
+            {t('safetyInteractions.summary.bySite')}
+          </Title>
+          <Tally
+            t={t}
+            first={t('safetyInteractions.fields.site')}
+            rows={s.by_site.map((x) => ({ key: x.site.id, name: x.site.name, ...x }))}
+          />
         </Paper>
         <Paper withBorder p="md" radius="md" component="section">
-          <Title order={2} size="h4" mb="sm">{t('safetyInteractions.summary.byObserver')}</Title>
-          <Tally t={t} first={t('safetyInteractions.fields.observer')} rows={s.by_observer.map((x) => ({ key: x.observer.id, name: x.observer.full_name, ...x }))} />
+          <Title order={2} size="h4" mb="sm">
+            {t('safetyInteractions.summary.byObserver')}
+          </Title>
+          <Tally
+            t={t}
+            first={t('safetyInteractions.fields.observer')}
+            rows={s.by_observer.map((x) => ({ key: x.observer.id, name: x.observer.full_name, ...x }))}
+          />
         </Paper>
       </SimpleGrid>
     </Stack>
@@ -121,7 +151,14 @@ export function SiSummary() {
       <SiNav />
       <PageHeader title={t('safetyInteractions.nav.summary')} />
       <Group gap="sm" wrap="wrap" align="flex-end" role="group" aria-label={t('safetyInteractions.summary.period')}>
-        <TextInput type="date" label={t('safetyInteractions.summary.from')} value={from} max={to} onChange={(e) => setFrom(e.currentTarget.value)} w={{ base: '100%', xs: 170 }} />
+        <TextInput
+          type="date"
+          label={t('safetyInteractions.summary.from')}
+          value={from}
+          max={to}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+          w={{ base: '100%', xs: 170 }}
+        />
         <TextInput
           type="date"
           label={t('safetyInteractions.summary.to')}
@@ -141,7 +178,15 @@ export function SiSummary() {
           w={{ base: '100%', xs: 220 }}
         />
       </Group>
-      {summary.isError ? <Alert color="red" role="alert">{t('kit.loadFailed')}</Alert> : summary.data ? <Figures s={summary.data} /> : <PageLoader />}
+      {summary.isError ? (
+        <Alert color="red" role="alert">
+          {t('kit.loadFailed')}
+        </Alert>
+      ) : summary.data ? (
+        <Figures s={summary.data} />
+      ) : (
+        <PageLoader />
+      )}
     </Stack>
   );
 }

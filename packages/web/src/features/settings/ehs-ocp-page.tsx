@@ -19,14 +19,24 @@ export function EhsOcpPage() {
   const { http } = useServices();
   const queryClient = useQueryClient();
   const [active, setActive] = useState<ActiveFilter>('all');
-  const list = usePagedList<EhsOcp>({ queryKey: OCP_KEY, path: '/api/v2/ehs_ocps', itemsKey: 'ehs_ocps', filters: { active: active === 'all' ? undefined : active } });
+  const list = usePagedList<EhsOcp>({
+    queryKey: OCP_KEY,
+    path: '/api/v2/ehs_ocps',
+    itemsKey: 'ehs_ocps',
+    filters: { active: active === 'all' ? undefined : active },
+  });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirm, dialog] = useConfirm();
   const [busyId, setBusyId] = useState<string | null>(null);
 
   async function toggle(ocp: EhsOcp) {
     if (ocp.active) {
-      const ok = await confirm({ title: t('settings.ocp.deactivateTitle'), message: t('settings.ocp.deactivateConfirm', { code: ocp.code }), confirmLabel: t('settings.ocp.deactivate'), danger: true });
+      const ok = await confirm({
+        title: t('settings.ocp.deactivateTitle'),
+        message: t('settings.ocp.deactivateConfirm', { code: ocp.code }),
+        confirmLabel: t('settings.ocp.deactivate'),
+        danger: true,
+      });
       if (!ok) return;
     }
     setBusyId(ocp.id);
@@ -44,15 +54,42 @@ export function EhsOcpPage() {
   const columns: Column<EhsOcp>[] = [
     { key: 'code', header: t('settings.ocp.code'), render: (o) => <Text fw={500}>{o.code}</Text>, width: 120 },
     { key: 'title', header: t('settings.ocp.name'), render: (o) => o.title },
-    { key: 'sites', header: t('settings.ocp.sites'), hideOnPhone: true, render: (o) => (o.sites.length === 0 ? '—' : o.sites.map((s) => s.name).join(', ')) },
-    { key: 'status', header: t('settings.ocp.status'), render: (o) => <Badge color={o.active ? 'teal' : 'gray'} variant="light">{t(o.active ? 'settings.ocp.active' : 'settings.ocp.inactive')}</Badge> },
     {
-      key: 'actions', header: t('settings.ocp.actions'),
+      key: 'sites',
+      header: t('settings.ocp.sites'),
+      hideOnPhone: true,
+      render: (o) => (o.sites.length === 0 ? '—' : o.sites.map((s) => s.name).join(', ')),
+    },
+    {
+      key: 'status',
+      header: t('settings.ocp.status'),
+      render: (o) => (
+        <Badge color={o.active ? 'teal' : 'gray'} variant="light">
+          {t(o.active ? 'settings.ocp.active' : 'settings.ocp.inactive')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('settings.ocp.actions'),
       render: (o) => (
         <Group gap={6} wrap="wrap">
-          <Button size="compact-sm" variant="light" onClick={() => setEditing({ mode: 'edit', ocp: o })} aria-label={`${t('settings.ocp.edit')}: ${o.code}`}>{t('kit.edit')}</Button>
-          <Button size="compact-sm" variant="subtle" color={o.active ? 'red' : undefined} loading={busyId === o.id} onClick={() => void toggle(o)}
-            aria-label={`${t(o.active ? 'settings.ocp.deactivate' : 'settings.ocp.activate')}: ${o.code}`}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => setEditing({ mode: 'edit', ocp: o })}
+            aria-label={`${t('settings.ocp.edit')}: ${o.code}`}
+          >
+            {t('kit.edit')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color={o.active ? 'red' : undefined}
+            loading={busyId === o.id}
+            onClick={() => void toggle(o)}
+            aria-label={`${t(o.active ? 'settings.ocp.deactivate' : 'settings.ocp.activate')}: ${o.code}`}
+          >
             {t(o.active ? 'settings.ocp.deactivate' : 'settings.ocp.activate')}
           </Button>
         </Group>
@@ -62,14 +99,34 @@ export function EhsOcpPage() {
 
   return (
     <>
-      <PageHeader title={t('settings.ocp.title')} description={t('settings.ocp.intro')} actions={<Button onClick={() => setEditing({ mode: 'add' })}>{t('settings.ocp.add')}</Button>} />
+      <PageHeader
+        title={t('settings.ocp.title')}
+        description={t('settings.ocp.intro')}
+        actions={<Button onClick={() => setEditing({ mode: 'add' })}>{t('settings.ocp.add')}</Button>}
+      />
       <Group mb="sm" gap="sm" wrap="wrap">
         <SearchInput value={list.search} onChange={list.setSearch} label={t('settings.ocp.search')} />
-        <SegmentedControl value={active} onChange={(v) => setActive(v as ActiveFilter)} aria-label={t('settings.ocp.status')}
-          data={[{ value: 'all', label: t('kit.all') }, { value: 'true', label: t('settings.ocp.active') }, { value: 'false', label: t('settings.ocp.inactive') }]} />
+        <SegmentedControl
+          value={active}
+          onChange={(v) => setActive(v as ActiveFilter)}
+          aria-label={t('settings.ocp.status')}
+          data={[
+            { value: 'all', label: t('kit.all') },
+            { value: 'true', label: t('settings.ocp.active') },
+            { value: 'false', label: t('settings.ocp.inactive') },
+          ]}
+        />
       </Group>
-      <DataTable columns={columns} rows={list.rows} rowKey={(o) => o.id} loading={list.isFetching} error={list.isError}
-        emptyText={list.search || active !== 'all' ? t('settings.ocp.noMatch') : t('settings.ocp.empty')} pagination={list.pagination} onPage={list.setPage} />
+      <DataTable
+        columns={columns}
+        rows={list.rows}
+        rowKey={(o) => o.id}
+        loading={list.isFetching}
+        error={list.isError}
+        emptyText={list.search || active !== 'all' ? t('settings.ocp.noMatch') : t('settings.ocp.empty')}
+        pagination={list.pagination}
+        onPage={list.setPage}
+      />
       {editing ? <OcpDialog editing={editing} onClose={() => setEditing(null)} /> : null}
       {dialog}
     </>
@@ -89,11 +146,14 @@ function OcpDialog({ editing, onClose }: { editing: Editing; onClose: () => void
   const form = useFormSubmit();
   const sites = useQuery({
     queryKey: ['sites', 'ocp-options'],
-    queryFn: async () => (await http.get<{ sites: SiteResponse[] }>('/api/sites', { query: { per_page: '200', active: 'active' } }))?.sites ?? [],
+    queryFn: async () =>
+      (await http.get<{ sites: SiteResponse[] }>('/api/sites', { query: { per_page: '200', active: 'active' } }))?.sites ?? [],
   });
   // Sites already linked stay choosable even when inactive.
-  const options = [...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name })), ...(current?.sites ?? []).map((s) => ({ value: s.id, label: s.name }))]
-    .filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i);
+  const options = [
+    ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+    ...(current?.sites ?? []).map((s) => ({ value: s.id, label: s.name })),
+  ].filter((o, i, all) => all.findIndex((x) => x.value === o.value) === i);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -112,16 +172,56 @@ function OcpDialog({ editing, onClose }: { editing: Editing; onClose: () => void
     <Modal opened onClose={onClose} title={t(current ? 'settings.ocp.edit' : 'settings.ocp.add')} size="lg">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
-          {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
-          <TextInput label={t('settings.ocp.code')} value={code} onChange={(e) => setCode(e.currentTarget.value)} error={form.errors['code']} required maxLength={30} data-autofocus />
-          <TextInput label={t('settings.ocp.name')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={form.errors['title']} required maxLength={200} />
-          <Textarea label={t('settings.ocp.description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={form.errors['description']} autosize minRows={3} maxLength={5000} />
-          <MultiSelect label={t('settings.ocp.sites')} data={options} value={siteIds} onChange={setSiteIds} searchable clearable
-            placeholder={siteIds.length === 0 ? t('settings.ocp.allSites') : undefined} error={form.errors['site_ids']} nothingFoundMessage={t('kit.noResults')} />
+          {form.message ? (
+            <Alert color="red" role="alert">
+              {form.message}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('settings.ocp.code')}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            error={form.errors['code']}
+            required
+            maxLength={30}
+            data-autofocus
+          />
+          <TextInput
+            label={t('settings.ocp.name')}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            error={form.errors['title']}
+            required
+            maxLength={200}
+          />
+          <Textarea
+            label={t('settings.ocp.description')}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={form.errors['description']}
+            autosize
+            minRows={3}
+            maxLength={5000}
+          />
+          <MultiSelect
+            label={t('settings.ocp.sites')}
+            data={options}
+            value={siteIds}
+            onChange={setSiteIds}
+            searchable
+            clearable
+            placeholder={siteIds.length === 0 ? t('settings.ocp.allSites') : undefined}
+            error={form.errors['site_ids']}
+            nothingFoundMessage={t('kit.noResults')}
+          />
           <Switch label={t('settings.ocp.active')} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={form.busy}>{t('common.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('common.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -20,7 +20,12 @@ export function EmailSubscriptionsPage() {
   const [changes, setChanges] = useState<Record<string, boolean>>({});
   const form = useFormSubmit();
 
-  if (query.isError) return <Alert color="red" role="alert">{t('errors.somethingWentWrong')}</Alert>;
+  if (query.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t('errors.somethingWentWrong')}
+      </Alert>
+    );
   if (!query.data) return <PageLoader />;
   const items = query.data.subscriptions;
   const checked = (s: EmailSubscriptionItem) => s.mandatory || (changes[s.scenario_id] ?? s.email);
@@ -30,9 +35,13 @@ export function EmailSubscriptionsPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     await form.run(async () => {
-      const saved = await http.put<Response>('/api/email_subscriptions', {
-        subscriptions: items.filter((s) => !s.mandatory).map((s) => ({ scenario_id: s.scenario_id, email: checked(s) })),
-      }, { notify: false });
+      const saved = await http.put<Response>(
+        '/api/email_subscriptions',
+        {
+          subscriptions: items.filter((s) => !s.mandatory).map((s) => ({ scenario_id: s.scenario_id, email: checked(s) })),
+        },
+        { notify: false },
+      );
       if (saved) queryClient.setQueryData(SUBSCRIPTIONS_KEY, saved);
       setChanges({});
       notifySuccess(t('settings.subscriptions.saved'));
@@ -45,20 +54,30 @@ export function EmailSubscriptionsPage() {
         <PageHeader
           title={t('settings.subscriptions.title')}
           description={t('settings.subscriptions.intro')}
-          actions={(
+          actions={
             <>
-              <Button variant="default" size="xs" onClick={() => setAll(true)}>{t('settings.subscriptions.all')}</Button>
-              <Button variant="default" size="xs" onClick={() => setAll(false)}>{t('settings.subscriptions.none')}</Button>
+              <Button variant="default" size="xs" onClick={() => setAll(true)}>
+                {t('settings.subscriptions.all')}
+              </Button>
+              <Button variant="default" size="xs" onClick={() => setAll(false)}>
+                {t('settings.subscriptions.none')}
+              </Button>
             </>
-          )}
+          }
         />
-        {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+        {form.message ? (
+          <Alert color="red" role="alert">
+            {form.message}
+          </Alert>
+        ) : null}
         {MAILER_MODULES.map((m) => {
           const rows = items.filter((s) => s.module === m.key);
           if (rows.length === 0) return null;
           return (
             <Paper key={m.key} withBorder p="md" radius="md" component="fieldset" style={{ margin: 0 }}>
-              <Title order={2} size="h5" mb="sm" component="legend">{t(`mailers.modules.${m.key}`)}</Title>
+              <Title order={2} size="h5" mb="sm" component="legend">
+                {t(`mailers.modules.${m.key}`)}
+              </Title>
               <Stack gap="xs">
                 {rows.map((s) => (
                   <Group key={s.scenario_id} gap="xs" wrap="nowrap">
@@ -68,7 +87,11 @@ export function EmailSubscriptionsPage() {
                       disabled={s.mandatory}
                       onChange={(e) => setChanges({ ...changes, [s.scenario_id]: e.currentTarget.checked })}
                     />
-                    {s.mandatory ? <Badge size="xs" variant="outline" title={t('mailers.mandatoryHint')}>{t('settings.subscriptions.mandatory')}</Badge> : null}
+                    {s.mandatory ? (
+                      <Badge size="xs" variant="outline" title={t('mailers.mandatoryHint')}>
+                        {t('settings.subscriptions.mandatory')}
+                      </Badge>
+                    ) : null}
                   </Group>
                 ))}
               </Stack>
@@ -76,7 +99,9 @@ export function EmailSubscriptionsPage() {
           );
         })}
         <Group justify="flex-end">
-          <Button type="submit" loading={form.busy} disabled={!dirty}>{t('settings.subscriptions.save')}</Button>
+          <Button type="submit" loading={form.busy} disabled={!dirty}>
+            {t('settings.subscriptions.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -23,7 +23,16 @@ export function KpiSettingsPage() {
       <PageHeader
         title={t('settings.kpi.title')}
         description={t('settings.kpi.intro')}
-        actions={<Select label={t('settings.kpi.year')} data={years.map(String)} value={String(year)} onChange={(v) => v && setYear(Number(v))} allowDeselect={false} w={120} />}
+        actions={
+          <Select
+            label={t('settings.kpi.year')}
+            data={years.map(String)}
+            value={String(year)}
+            onChange={(v) => v && setYear(Number(v))}
+            allowDeselect={false}
+            w={120}
+          />
+        }
       />
       <KpiForm key={year} year={year} />
     </Stack>
@@ -34,21 +43,31 @@ function KpiForm({ year }: { year: number }) {
   const { t } = useTranslation();
   const { http } = useServices();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: kpiKey(year), queryFn: () => http.get<KpiSettings>('/api/kpi_settings', { query: { year: String(year) } }) });
+  const query = useQuery({
+    queryKey: kpiKey(year),
+    queryFn: () => http.get<KpiSettings>('/api/kpi_settings', { query: { year: String(year) } }),
+  });
   const [values, setValues] = useState<Partial<Record<KpiField, number | string>>>({});
   const form = useFormSubmit();
 
-  if (query.isError) return <Alert color="red" role="alert">{t('errors.somethingWentWrong')}</Alert>;
+  if (query.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t('errors.somethingWentWrong')}
+      </Alert>
+    );
   if (!query.data) return <PageLoader />;
   const data = query.data;
   const value = (f: KpiField) => values[f] ?? data[f];
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const input = Object.fromEntries(KPI_FIELDS.map((f) => {
-      const v = value(f);
-      return [f, v === '' ? undefined : Number(v)];
-    }));
+    const input = Object.fromEntries(
+      KPI_FIELDS.map((f) => {
+        const v = value(f);
+        return [f, v === '' ? undefined : Number(v)];
+      }),
+    );
     const checked = validate(kpiSettingsSchema, input, t);
     if (form.refuse(checked.errors)) return;
     await form.run(async () => {
@@ -62,8 +81,16 @@ function KpiForm({ year }: { year: number }) {
   return (
     <Paper withBorder p="lg" radius="md" component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate>
       <Stack>
-        {data.is_default ? <Alert color="blue" role="status">{t('settings.kpi.isDefault')}</Alert> : null}
-        {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+        {data.is_default ? (
+          <Alert color="blue" role="status">
+            {t('settings.kpi.isDefault')}
+          </Alert>
+        ) : null}
+        {form.message ? (
+          <Alert color="red" role="alert">
+            {form.message}
+          </Alert>
+        ) : null}
         {KPI_FIELDS.map((f) => (
           <NumberInput
             key={f}
@@ -81,7 +108,9 @@ function KpiForm({ year }: { year: number }) {
           />
         ))}
         <Group justify="flex-end">
-          <Button type="submit" loading={form.busy}>{t('settings.kpi.save')}</Button>
+          <Button type="submit" loading={form.busy}>
+            {t('settings.kpi.save')}
+          </Button>
         </Group>
       </Stack>
     </Paper>

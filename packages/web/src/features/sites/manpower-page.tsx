@@ -1,4 +1,11 @@
-import { MANPOWER_DEFAULT, MANPOWER_MAX, MANPOWER_YEAR_MAX, MANPOWER_YEAR_MIN, type ManpowerResponse, type ManpowerUpdate } from '@bulwark/domain';
+import {
+  MANPOWER_DEFAULT,
+  MANPOWER_MAX,
+  MANPOWER_YEAR_MAX,
+  MANPOWER_YEAR_MIN,
+  type ManpowerResponse,
+  type ManpowerUpdate,
+} from '@bulwark/domain';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -51,7 +58,9 @@ export function ManpowerPage() {
   }, [thisYear]);
 
   const dirty = Object.keys(edits).length > 0;
-  const invalid = Object.entries(edits).filter(([, v]) => parseTotal(v) === undefined).map(([k]) => k);
+  const invalid = Object.entries(edits)
+    .filter(([, v]) => parseTotal(v) === undefined)
+    .map(([k]) => k);
 
   async function save() {
     if (!grid.data || invalid.length > 0) return;
@@ -89,15 +98,27 @@ export function ManpowerPage() {
           </>
         }
       />
-      {dirty ? <Text size="sm" c="orange.8" role="status">{t('sites.manpower.unsaved')}</Text> : null}
-      {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+      {dirty ? (
+        <Text size="sm" c="orange.8" role="status">
+          {t('sites.manpower.unsaved')}
+        </Text>
+      ) : null}
+      {form.message ? (
+        <Alert color="red" role="alert">
+          {form.message}
+        </Alert>
+      ) : null}
       {grid.isError ? (
-        <Alert color="red" role="alert">{t('kit.loadFailed')}</Alert>
+        <Alert color="red" role="alert">
+          {t('kit.loadFailed')}
+        </Alert>
       ) : !grid.data ? (
         <PageLoader />
       ) : grid.data.sites.length === 0 ? (
         <Paper withBorder radius="md" p="lg">
-          <Text c="dimmed" ta="center">{t('sites.manpower.empty')}</Text>
+          <Text c="dimmed" ta="center">
+            {t('sites.manpower.empty')}
+          </Text>
         </Paper>
       ) : (
         <Paper withBorder radius="md" p={0}>
@@ -106,7 +127,11 @@ export function ManpowerPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th miw={160}>{t('sites.manpower.site')}</Table.Th>
-                  {monthNames.map((m) => <Table.Th key={m} ta="center">{m}</Table.Th>)}
+                  {monthNames.map((m) => (
+                    <Table.Th key={m} ta="center">
+                      {m}
+                    </Table.Th>
+                  ))}
                   <Table.Th ta="right">{t('sites.manpower.yearlyTotal')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -148,12 +173,20 @@ export function ManpowerPage() {
                     <Table.Tr key={s.site_id}>
                       <Table.Td>
                         <Group gap={6} wrap="wrap">
-                          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>{s.name}</Text>
-                          {!s.is_active ? <Badge size="xs" color="gray" variant="light">{t('sites.manpower.inactive')}</Badge> : null}
+                          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                            {s.name}
+                          </Text>
+                          {!s.is_active ? (
+                            <Badge size="xs" color="gray" variant="light">
+                              {t('sites.manpower.inactive')}
+                            </Badge>
+                          ) : null}
                         </Group>
                       </Table.Td>
                       {cells}
-                      <Table.Td ta="right" fw={600}>{total.toLocaleString(language)}</Table.Td>
+                      <Table.Td ta="right" fw={600}>
+                        {total.toLocaleString(language)}
+                      </Table.Td>
                     </Table.Tr>
                   );
                 })}
@@ -162,7 +195,11 @@ export function ManpowerPage() {
           </Table.ScrollContainer>
         </Paper>
       )}
-      {invalid.length > 0 ? <Text size="sm" c="red" role="alert">{t('sites.validation.manpower')}</Text> : null}
+      {invalid.length > 0 ? (
+        <Text size="sm" c="red" role="alert">
+          {t('sites.validation.manpower')}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

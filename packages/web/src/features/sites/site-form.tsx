@@ -14,24 +14,61 @@ import { SITES_KEY, siteKey } from './sites-api.js';
 import { UserPicker } from './user-picker.js';
 
 type FormState = {
-  name: string; short_name: string; site_code: string; time_zone: string | null; head_of_safety_id: string | null;
-  head_of_site_id: string | null; emergency_phone: string; emergency_email: string; address: string; city: string;
-  state: string; country: string | null; zip: string; latitude: string; longitude: string; is_active: boolean;
+  name: string;
+  short_name: string;
+  site_code: string;
+  time_zone: string | null;
+  head_of_safety_id: string | null;
+  head_of_site_id: string | null;
+  emergency_phone: string;
+  emergency_email: string;
+  address: string;
+  city: string;
+  state: string;
+  country: string | null;
+  zip: string;
+  latitude: string;
+  longitude: string;
+  is_active: boolean;
 };
 
 const EMPTY: FormState = {
-  name: '', short_name: '', site_code: '', time_zone: null, head_of_safety_id: null, head_of_site_id: null,
-  emergency_phone: '', emergency_email: '', address: '', city: '', state: '', country: null, zip: '',
-  latitude: '', longitude: '', is_active: true,
+  name: '',
+  short_name: '',
+  site_code: '',
+  time_zone: null,
+  head_of_safety_id: null,
+  head_of_site_id: null,
+  emergency_phone: '',
+  emergency_email: '',
+  address: '',
+  city: '',
+  state: '',
+  country: null,
+  zip: '',
+  latitude: '',
+  longitude: '',
+  is_active: true,
 };
 
 function fromSite(s: SiteResponse): FormState {
   return {
-    name: s.name, short_name: s.short_name ?? '', site_code: s.site_code ?? '', time_zone: s.time_zone,
-    head_of_safety_id: s.head_of_safety?.id ?? null, head_of_site_id: s.head_of_site?.id ?? null,
-    emergency_phone: s.emergency_phone, emergency_email: s.emergency_email ?? '', address: s.address, city: s.city,
-    state: s.state, country: s.country, zip: s.zip, latitude: s.latitude === null ? '' : String(s.latitude),
-    longitude: s.longitude === null ? '' : String(s.longitude), is_active: s.is_active,
+    name: s.name,
+    short_name: s.short_name ?? '',
+    site_code: s.site_code ?? '',
+    time_zone: s.time_zone,
+    head_of_safety_id: s.head_of_safety?.id ?? null,
+    head_of_site_id: s.head_of_site?.id ?? null,
+    emergency_phone: s.emergency_phone,
+    emergency_email: s.emergency_email ?? '',
+    address: s.address,
+    city: s.city,
+    state: s.state,
+    country: s.country,
+    zip: s.zip,
+    latitude: s.latitude === null ? '' : String(s.latitude),
+    longitude: s.longitude === null ? '' : String(s.longitude),
+    is_active: s.is_active,
   };
 }
 
@@ -70,27 +107,37 @@ export function SiteForm({ siteId }: { siteId: string | null }) {
     retry: false,
   });
   const loaded = existing.data ?? null;
-  const people: { safety: SiteUserSummary | null; head: SiteUserSummary | null } = { safety: loaded?.head_of_safety ?? null, head: loaded?.head_of_site ?? null };
+  const people: { safety: SiteUserSummary | null; head: SiteUserSummary | null } = {
+    safety: loaded?.head_of_safety ?? null,
+    head: loaded?.head_of_site ?? null,
+  };
   // The person's edits win over the loaded site; a refetch in the background never overwrites typing.
   const values: FormState | null = edited ?? (siteId ? (loaded ? fromSite(loaded) : null) : EMPTY);
 
   const language = currentLanguage(i18n);
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([language], { type: 'region' });
-    return SITE_COUNTRIES.map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }))
-      .sort((a, b) => a.label.localeCompare(b.label, language));
+    return SITE_COUNTRIES.map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` })).sort((a, b) =>
+      a.label.localeCompare(b.label, language),
+    );
   }, [language]);
   const zones = useMemo(() => siteTimeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })), []);
 
   const title = siteId ? t('sites.form.editTitle') : t('sites.form.newTitle');
   if (siteId && existing.isError) {
-    return <RecordLoadFailed title={title} error={existing.error} notFoundText={t('sites.form.notFound')} backTo="/sites" backLabel={t('sites.form.back')} />;
+    return (
+      <RecordLoadFailed
+        title={title}
+        error={existing.error}
+        notFoundText={t('sites.form.notFound')}
+        backTo="/sites"
+        backLabel={t('sites.form.back')}
+      />
+    );
   }
 
   if (!values) {
-    return (
-      <PageLoader />
-    );
+    return <PageLoader />;
   }
   const f = values;
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setEdited((prev) => ({ ...(prev ?? f), [key]: value }));
@@ -123,9 +170,15 @@ export function SiteForm({ siteId }: { siteId: string | null }) {
       <PageHeader title={title} />
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
-          {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+          {form.message ? (
+            <Alert color="red" role="alert">
+              {form.message}
+            </Alert>
+          ) : null}
           <Paper withBorder p="lg" radius="md">
-            <Title order={2} size="h4" mb="sm">{t('sites.form.general')}</Title>
+            <Title order={2} size="h4" mb="sm">
+              {t('sites.form.general')}
+            </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label={t('sites.fields.name')} withAsterisk maxLength={100} {...text('name')} />
               <TextInput label={t('sites.fields.shortName')} maxLength={20} {...text('short_name')} />
@@ -143,12 +196,19 @@ export function SiteForm({ siteId }: { siteId: string | null }) {
                 nothingFoundMessage={t('kit.noResults')}
               />
               {siteId ? (
-                <Checkbox mt="md" label={t('sites.fields.active')} checked={f.is_active} onChange={(e) => set('is_active', e.currentTarget.checked)} />
+                <Checkbox
+                  mt="md"
+                  label={t('sites.fields.active')}
+                  checked={f.is_active}
+                  onChange={(e) => set('is_active', e.currentTarget.checked)}
+                />
               ) : null}
             </SimpleGrid>
           </Paper>
           <Paper withBorder p="lg" radius="md">
-            <Title order={2} size="h4" mb="sm">{t('sites.form.people')}</Title>
+            <Title order={2} size="h4" mb="sm">
+              {t('sites.form.people')}
+            </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <UserPicker
                 label={t('sites.fields.headOfSafety')}
@@ -165,14 +225,31 @@ export function SiteForm({ siteId }: { siteId: string | null }) {
                 onChange={(id) => set('head_of_site_id', id)}
                 error={form.errors['head_of_site_id']}
               />
-              <TextInput label={t('sites.fields.emergencyPhone')} withAsterisk type="tel" autoComplete="off" description={t('sites.form.phoneHint')} {...text('emergency_phone')} />
+              <TextInput
+                label={t('sites.fields.emergencyPhone')}
+                withAsterisk
+                type="tel"
+                autoComplete="off"
+                description={t('sites.form.phoneHint')}
+                {...text('emergency_phone')}
+              />
               <TextInput label={t('sites.fields.emergencyEmail')} type="email" autoComplete="off" {...text('emergency_email')} />
             </SimpleGrid>
           </Paper>
           <Paper withBorder p="lg" radius="md">
-            <Title order={2} size="h4" mb="sm">{t('sites.form.location')}</Title>
+            <Title order={2} size="h4" mb="sm">
+              {t('sites.form.location')}
+            </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Textarea label={t('sites.fields.address')} withAsterisk autosize minRows={2} maxLength={500} {...text('address')} style={{ gridColumn: '1 / -1' }} />
+              <Textarea
+                label={t('sites.fields.address')}
+                withAsterisk
+                autosize
+                minRows={2}
+                maxLength={500}
+                {...text('address')}
+                style={{ gridColumn: '1 / -1' }}
+              />
               <TextInput label={t('sites.fields.city')} withAsterisk maxLength={100} {...text('city')} />
               <TextInput label={t('sites.fields.state')} withAsterisk maxLength={100} {...text('state')} />
               <Select
@@ -192,8 +269,12 @@ export function SiteForm({ siteId }: { siteId: string | null }) {
             </SimpleGrid>
           </Paper>
           <Group justify="flex-end">
-            <Button component={Link} to="/sites" variant="default">{t('sites.form.cancel')}</Button>
-            <Button type="submit" loading={form.busy}>{t('sites.form.save')}</Button>
+            <Button component={Link} to="/sites" variant="default">
+              {t('sites.form.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t('sites.form.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

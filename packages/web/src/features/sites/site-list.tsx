@@ -18,7 +18,12 @@ export function SiteList() {
   const { http } = useServices();
   const queryClient = useQueryClient();
   const [active, setActive] = useState<ActiveFilter>('all');
-  const list = usePagedList<SiteResponse>({ queryKey: SITES_KEY, path: '/api/sites', itemsKey: 'sites', filters: { active: active === 'all' ? undefined : active } });
+  const list = usePagedList<SiteResponse>({
+    queryKey: SITES_KEY,
+    path: '/api/sites',
+    itemsKey: 'sites',
+    filters: { active: active === 'all' ? undefined : active },
+  });
   const [confirm, dialog] = useConfirm();
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -64,17 +69,33 @@ export function SiteList() {
     {
       key: 'status',
       header: t('sites.fields.status'),
-      render: (s) => <Badge color={s.is_active ? 'teal' : 'gray'} variant="light">{t(s.is_active ? 'sites.list.active' : 'sites.list.inactive')}</Badge>,
+      render: (s) => (
+        <Badge color={s.is_active ? 'teal' : 'gray'} variant="light">
+          {t(s.is_active ? 'sites.list.active' : 'sites.list.inactive')}
+        </Badge>
+      ),
     },
     {
       key: 'actions',
       header: t('sites.list.actions'),
       render: (s) => (
         <Group gap={6} wrap="wrap">
-          <Button component={Link} to={`/sites/edit/${s.id}`} size="compact-sm" variant="light" aria-label={`${t('sites.list.edit')}: ${s.name}`}>
+          <Button
+            component={Link}
+            to={`/sites/edit/${s.id}`}
+            size="compact-sm"
+            variant="light"
+            aria-label={`${t('sites.list.edit')}: ${s.name}`}
+          >
             {t('sites.list.edit')}
           </Button>
-          <Button component={Link} to={`/sites/${s.id}/divisions`} size="compact-sm" variant="light" aria-label={`${t('sites.list.divisions')}: ${s.name}`}>
+          <Button
+            component={Link}
+            to={`/sites/${s.id}/divisions`}
+            size="compact-sm"
+            variant="light"
+            aria-label={`${t('sites.list.divisions')}: ${s.name}`}
+          >
             {t('sites.list.divisions')}
           </Button>
           {mayUpdate ? (

@@ -1,7 +1,5 @@
 import { ssoConfigBody, type SsoConfigResponse } from '@bulwark/domain';
-import {
-  Alert, Button, Code, Group, Loader, Paper, PasswordInput, Select, Stack, Switch, TagsInput, Text, TextInput,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, Paper, PasswordInput, Select, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,10 +69,19 @@ function SsoSettingsForm({ settings }: { settings: SsoConfigResponse }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validate(ssoConfigBody, {
-      issuer_url: issuerUrl, client_id: clientId, client_secret: clientSecret, allowed_domains: domains,
-      enabled, create_users: createUsers, default_role_id: roleId,
-    }, t);
+    const checked = validate(
+      ssoConfigBody,
+      {
+        issuer_url: issuerUrl,
+        client_id: clientId,
+        client_secret: clientSecret,
+        allowed_domains: domains,
+        enabled,
+        create_users: createUsers,
+        default_role_id: roleId,
+      },
+      t,
+    );
     if (refuse(checked.errors) || !checked.data) return;
     const body = checked.data;
     await run(async () => {
@@ -86,7 +93,12 @@ function SsoSettingsForm({ settings }: { settings: SsoConfigResponse }) {
   }
 
   async function remove() {
-    const ok = await confirm({ title: t('sso.settings.removeTitle'), message: t('sso.settings.removeBody'), confirmLabel: t('sso.settings.remove'), danger: true });
+    const ok = await confirm({
+      title: t('sso.settings.removeTitle'),
+      message: t('sso.settings.removeBody'),
+      confirmLabel: t('sso.settings.remove'),
+      danger: true,
+    });
     if (!ok) return;
     await run(async () => {
       await removeSsoSettings(http);
@@ -108,31 +120,62 @@ function SsoSettingsForm({ settings }: { settings: SsoConfigResponse }) {
           )}
           <Switch label={t('sso.settings.enabled')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
           <TextInput
-            label={t('sso.settings.issuerUrl')} description={t('sso.settings.issuerHelp')} required type="url" inputMode="url"
-            placeholder="https://login.example.com" value={issuerUrl} onChange={(e) => setIssuerUrl(e.currentTarget.value)} error={shown.issuer_url}
+            label={t('sso.settings.issuerUrl')}
+            description={t('sso.settings.issuerHelp')}
+            required
+            type="url"
+            inputMode="url"
+            placeholder="https://login.example.com"
+            value={issuerUrl}
+            onChange={(e) => setIssuerUrl(e.currentTarget.value)}
+            error={shown.issuer_url}
           />
-          <TextInput label={t('sso.settings.clientId')} required value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} error={shown.client_id} autoComplete="off" />
+          <TextInput
+            label={t('sso.settings.clientId')}
+            required
+            value={clientId}
+            onChange={(e) => setClientId(e.currentTarget.value)}
+            error={shown.client_id}
+            autoComplete="off"
+          />
           <PasswordInput
             label={t('sso.settings.clientSecret')}
             description={settings.client_secret_set ? t('sso.settings.clientSecretSet') : t('sso.settings.clientSecretHelp')}
-            required={!settings.client_secret_set} value={clientSecret} onChange={(e) => setClientSecret(e.currentTarget.value)}
-            error={shown.client_secret} autoComplete="new-password" placeholder={settings.client_secret_set ? '••••••••' : undefined}
+            required={!settings.client_secret_set}
+            value={clientSecret}
+            onChange={(e) => setClientSecret(e.currentTarget.value)}
+            error={shown.client_secret}
+            autoComplete="new-password"
+            placeholder={settings.client_secret_set ? '••••••••' : undefined}
             visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePassword') }}
           />
           <TagsInput
-            label={t('sso.settings.allowedDomains')} description={t('sso.settings.allowedDomainsHelp')}
-            placeholder={t('sso.settings.allowedDomainsPlaceholder')} value={domains} onChange={setDomains} error={shown.allowed_domains}
-            splitChars={[',', ' ', ';']} clearable
+            label={t('sso.settings.allowedDomains')}
+            description={t('sso.settings.allowedDomainsHelp')}
+            placeholder={t('sso.settings.allowedDomainsPlaceholder')}
+            value={domains}
+            onChange={setDomains}
+            error={shown.allowed_domains}
+            splitChars={[',', ' ', ';']}
+            clearable
           />
           <Switch
-            label={t('sso.settings.createUsers')} description={t('sso.settings.createUsersHelp')}
-            checked={createUsers} onChange={(e) => setCreateUsers(e.currentTarget.checked)}
+            label={t('sso.settings.createUsers')}
+            description={t('sso.settings.createUsersHelp')}
+            checked={createUsers}
+            onChange={(e) => setCreateUsers(e.currentTarget.checked)}
           />
           {createUsers && (
             <Select
-              label={t('sso.settings.defaultRole')} placeholder={t('sso.settings.noRole')} required
-              data={settings.roles.map((r) => ({ value: r.id, label: r.name }))} value={roleId} onChange={setRoleId}
-              error={shown.default_role_id} searchable allowDeselect={false}
+              label={t('sso.settings.defaultRole')}
+              placeholder={t('sso.settings.noRole')}
+              required
+              data={settings.roles.map((r) => ({ value: r.id, label: r.name }))}
+              value={roleId}
+              onChange={setRoleId}
+              error={shown.default_role_id}
+              searchable
+              allowDeselect={false}
             />
           )}
           <Stack gap={4}>
@@ -148,7 +191,9 @@ function SsoSettingsForm({ settings }: { settings: SsoConfigResponse }) {
               <Button variant="subtle" color="red" onClick={() => void remove()} disabled={busy}>
                 {t('sso.settings.remove')}
               </Button>
-            ) : <span />}
+            ) : (
+              <span />
+            )}
             <Button type="submit" loading={busy}>
               {t('common.save')}
             </Button>

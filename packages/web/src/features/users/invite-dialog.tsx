@@ -28,7 +28,8 @@ export function InviteDialog({ opened, onClose, isAdmin }: { opened: boolean; on
       full_name: String(form.get('full_name') ?? ''),
       employee_id: String(form.get('employee_id') ?? ''),
       phone: String(form.get('phone') ?? ''),
-      gender, shift,
+      gender,
+      shift,
       role_id: roleId ?? '',
       site_ids: siteIds,
       is_admin: form.get('is_admin') === 'on',
@@ -53,27 +54,58 @@ export function InviteDialog({ opened, onClose, isAdmin }: { opened: boolean; on
     <Modal opened={opened} onClose={onClose} title={t('users.form.inviteTitle')} size="lg">
       <form onSubmit={submit} noValidate aria-busy={busy}>
         <Stack>
-          <Text size="sm" c="dimmed">{t('users.form.inviteHelp')}</Text>
-          {message ? <Alert color="red" role="alert">{message}</Alert> : null}
+          <Text size="sm" c="dimmed">
+            {t('users.form.inviteHelp')}
+          </Text>
+          {message ? (
+            <Alert color="red" role="alert">
+              {message}
+            </Alert>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput name="email" type="email" label={t('users.form.email')} required error={errors.email} autoComplete="off" data-autofocus />
+            <TextInput
+              name="email"
+              type="email"
+              label={t('users.form.email')}
+              required
+              error={errors.email}
+              autoComplete="off"
+              data-autofocus
+            />
             <TextInput name="full_name" label={t('users.form.fullName')} required error={errors.full_name} />
             <TextInput name="employee_id" label={t('users.form.employeeId')} error={errors.employee_id} />
             <TextInput name="phone" type="tel" label={t('users.form.phone')} description={t('users.form.phoneHelp')} error={errors.phone} />
             <Select
-              label={t('users.form.gender')} clearable value={gender} onChange={setGender} error={errors.gender}
+              label={t('users.form.gender')}
+              clearable
+              value={gender}
+              onChange={setGender}
+              error={errors.gender}
               data={USER_GENDERS.map((g) => ({ value: g, label: t(`users.gender.${g}`) }))}
             />
             <Select
-              label={t('users.form.shift')} clearable value={shift} onChange={setShift} error={errors.shift}
+              label={t('users.form.shift')}
+              clearable
+              value={shift}
+              onChange={setShift}
+              error={errors.shift}
               data={USER_SHIFTS.map((s) => ({ value: s, label: t(`users.shift.${s}`) }))}
             />
             <Select
-              label={t('users.form.role')} required searchable value={roleId} onChange={setRoleId} error={errors.role_id}
+              label={t('users.form.role')}
+              required
+              searchable
+              value={roleId}
+              onChange={setRoleId}
+              error={errors.role_id}
               data={(options.data?.roles ?? []).map((r) => ({ value: r.id, label: r.name }))}
             />
             <MultiSelect
-              label={t('users.form.sites')} searchable value={siteIds} onChange={setSiteIds} error={errors.site_ids}
+              label={t('users.form.sites')}
+              searchable
+              value={siteIds}
+              onChange={setSiteIds}
+              error={errors.site_ids}
               data={(options.data?.sites ?? []).map((s) => ({ value: s.id, label: s.name }))}
             />
           </SimpleGrid>
@@ -85,8 +117,12 @@ export function InviteDialog({ opened, onClose, isAdmin }: { opened: boolean; on
             </>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={busy}>{t('users.form.send')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {t('users.form.send')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -25,7 +25,12 @@ export function UserPermissionPage() {
   const permissions = useUserPermissions(id);
   const [busy, setBusy] = useState<string | null>(null);
 
-  if (permissions.isError) return <Alert color="red" role="alert">{t('errors.not_found')}</Alert>;
+  if (permissions.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t('errors.not_found')}
+      </Alert>
+    );
   if (!permissions.data) return <PageLoader />;
   const { user, role, matrix } = permissions.data;
   const isAdmin = profile?.user.is_admin ?? false;
@@ -50,11 +55,21 @@ export function UserPermissionPage() {
       <PageHeader
         title={t('users.permission.title', { name: user.full_name })}
         description={role ? t('users.permission.role', { role: role.name }) : t('users.permission.noRole')}
-        actions={<Anchor component={Link} to={`/users/${user.id}/profile`} size="sm">{t('users.actions.profile')}</Anchor>}
+        actions={
+          <Anchor component={Link} to={`/users/${user.id}/profile`} size="sm">
+            {t('users.actions.profile')}
+          </Anchor>
+        }
       />
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="switches-title">
-        <Title order={2} size="h4" id="switches-title">{t('users.permission.switches')}</Title>
-        {isAdmin ? null : <Text size="sm" c="dimmed">{t('users.permission.switchesHelp')}</Text>}
+        <Title order={2} size="h4" id="switches-title">
+          {t('users.permission.switches')}
+        </Title>
+        {isAdmin ? null : (
+          <Text size="sm" c="dimmed">
+            {t('users.permission.switchesHelp')}
+          </Text>
+        )}
         <Stack mt="sm" gap="sm">
           <Switch
             label={t('users.form.canIssuePermit')}
@@ -88,11 +103,21 @@ export function UserPermissionPage() {
               {matrix.map((m) => (
                 <Table.Tr key={m.subject}>
                   <Table.Th scope="row">{t(`roles.modules.${roleModuleKey(m.subject as Subject)}`)}</Table.Th>
-                  <Table.Td><Yes on={m.read} label={m.read ? yes : no} /></Table.Td>
-                  <Table.Td><Yes on={m.create} label={m.create ? yes : no} /></Table.Td>
-                  <Table.Td><Yes on={m.update} label={m.update ? yes : no} /></Table.Td>
-                  <Table.Td><Yes on={m.delete} label={m.delete ? yes : no} /></Table.Td>
-                  <Table.Td>{m.workflow === null ? '' : m.workflow.length === 0 ? '—' : m.workflow.map((w) => t(`roles.rights.is_${w}`)).join(', ')}</Table.Td>
+                  <Table.Td>
+                    <Yes on={m.read} label={m.read ? yes : no} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Yes on={m.create} label={m.create ? yes : no} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Yes on={m.update} label={m.update ? yes : no} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Yes on={m.delete} label={m.delete ? yes : no} />
+                  </Table.Td>
+                  <Table.Td>
+                    {m.workflow === null ? '' : m.workflow.length === 0 ? '—' : m.workflow.map((w) => t(`roles.rights.is_${w}`)).join(', ')}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

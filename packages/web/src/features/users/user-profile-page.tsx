@@ -1,6 +1,22 @@
 import { FILE_RULES, LICENCE_MODULES, USER_GENDERS, USER_SHIFTS, formatBytes, userUpdateBody, type UserRecord } from '@bulwark/domain';
 import {
-  Alert, Anchor, Avatar, Badge, Button, Checkbox, FileButton, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title,
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +35,12 @@ export function UserProfilePage() {
   const { id } = useParams();
   const user = useUser(id);
 
-  if (user.isError) return <Alert color="red" role="alert">{t('errors.not_found')}</Alert>;
+  if (user.isError)
+    return (
+      <Alert color="red" role="alert">
+        {t('errors.not_found')}
+      </Alert>
+    );
   if (!user.data) return <PageLoader />;
   const u = user.data;
   return (
@@ -29,20 +50,30 @@ export function UserProfilePage() {
         description={u.email}
         actions={
           <>
-            <Button component={Link} to={`/users/${u.id}/permission`} variant="default">{t('users.actions.permission')}</Button>
-            <Anchor component={Link} to="/users" size="sm">{t('users.profile.back')}</Anchor>
+            <Button component={Link} to={`/users/${u.id}/permission`} variant="default">
+              {t('users.actions.permission')}
+            </Button>
+            <Anchor component={Link} to="/users" size="sm">
+              {t('users.profile.back')}
+            </Anchor>
           </>
         }
       />
       <Group gap="xs">
-        <Badge color={u.status === 'Active' ? 'teal' : 'gray'} variant="light">{t(`users.status.${u.status}`)}</Badge>
-        <Badge color={u.verified ? 'blue' : 'orange'} variant="outline">{t(u.verified ? 'users.verified.yes' : 'users.verified.no')}</Badge>
+        <Badge color={u.status === 'Active' ? 'teal' : 'gray'} variant="light">
+          {t(`users.status.${u.status}`)}
+        </Badge>
+        <Badge color={u.verified ? 'blue' : 'orange'} variant="outline">
+          {t(u.verified ? 'users.verified.yes' : 'users.verified.no')}
+        </Badge>
         {u.role_name ? <Badge variant="default">{u.role_name}</Badge> : null}
       </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <PhotoCard user={u} />
         <Paper withBorder p="lg" radius="md" style={{ gridColumn: 'span 2' }} component="section" aria-labelledby="details-title">
-          <Title order={2} size="h4" id="details-title" mb="sm">{t('users.profile.details')}</Title>
+          <Title order={2} size="h4" id="details-title" mb="sm">
+            {t('users.profile.details')}
+          </Title>
           <DetailsForm key={`${u.id}-${u.created_at}`} user={u} />
         </Paper>
       </SimpleGrid>
@@ -81,18 +112,30 @@ function PhotoCard({ user }: { user: UserRecord }) {
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="photo-title">
-      <Title order={2} size="h4" id="photo-title" mb="sm">{t('users.profile.photo')}</Title>
+      <Title order={2} size="h4" id="photo-title" mb="sm">
+        {t('users.profile.photo')}
+      </Title>
       <Stack align="center">
         <Avatar src={src} alt={user.full_name} size={120} radius={120}>
           {user.full_name.slice(0, 1)}
         </Avatar>
-        {user.photo_url ? null : <Text size="sm" c="dimmed">{t('users.profile.noPhoto')}</Text>}
+        {user.photo_url ? null : (
+          <Text size="sm" c="dimmed">
+            {t('users.profile.noPhoto')}
+          </Text>
+        )}
         {mayUpdate ? (
           <FileButton onChange={(f) => void choose(f)} accept="image/png,image/jpeg">
-            {(props) => <Button {...props} variant="default" loading={busy}>{t('users.profile.uploadPhoto')}</Button>}
+            {(props) => (
+              <Button {...props} variant="default" loading={busy}>
+                {t('users.profile.uploadPhoto')}
+              </Button>
+            )}
           </FileButton>
         ) : null}
-        <Text size="xs" c="dimmed">{t('users.profile.photoHelp', { max: formatBytes(FILE_RULES.photo.maxBytes) })}</Text>
+        <Text size="xs" c="dimmed">
+          {t('users.profile.photoHelp', { max: formatBytes(FILE_RULES.photo.maxBytes) })}
+        </Text>
       </Stack>
     </Paper>
   );
@@ -113,7 +156,8 @@ function DetailsForm({ user }: { user: UserRecord }) {
   const roles = options.data?.roles ?? [];
   // A non-admin's options omit admin roles; the current one is still shown.
   const roleData = roles.map((r) => ({ value: r.id, label: r.name }));
-  if (user.role_id && user.role_name && !roles.some((r) => r.id === user.role_id)) roleData.push({ value: user.role_id, label: user.role_name });
+  if (user.role_id && user.role_name && !roles.some((r) => r.id === user.role_id))
+    roleData.push({ value: user.role_id, label: user.role_name });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -122,7 +166,8 @@ function DetailsForm({ user }: { user: UserRecord }) {
       full_name: String(form.get('full_name') ?? ''),
       employee_id: String(form.get('employee_id') ?? ''),
       phone: String(form.get('phone') ?? ''),
-      gender, shift,
+      gender,
+      shift,
       ...(roleId && roleId !== user.role_id ? { role_id: roleId } : {}),
       site_ids: siteIds,
       si_trained: form.get('si_trained') === 'on',
@@ -140,25 +185,61 @@ function DetailsForm({ user }: { user: UserRecord }) {
     <form onSubmit={submit} noValidate aria-busy={busy}>
       <fieldset disabled={!mayUpdate} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack>
-          {message ? <Alert color="red" role="alert">{message}</Alert> : null}
+          {message ? (
+            <Alert color="red" role="alert">
+              {message}
+            </Alert>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput name="full_name" label={t('users.form.fullName')} defaultValue={user.full_name} required error={errors.full_name} />
             <TextInput label={t('users.form.email')} value={user.email} readOnly />
-            <TextInput name="employee_id" label={t('users.form.employeeId')} defaultValue={user.employee_id ?? ''} error={errors.employee_id} />
-            <TextInput name="phone" type="tel" label={t('users.form.phone')} description={t('users.form.phoneHelp')} defaultValue={user.phone ?? ''} error={errors.phone} />
-            <Select label={t('users.form.gender')} clearable value={gender} onChange={setGender} error={errors.gender}
-              data={USER_GENDERS.map((g) => ({ value: g, label: t(`users.gender.${g}`) }))} />
-            <Select label={t('users.form.shift')} clearable value={shift} onChange={setShift} error={errors.shift}
-              data={USER_SHIFTS.map((s) => ({ value: s, label: t(`users.shift.${s}`) }))} />
+            <TextInput
+              name="employee_id"
+              label={t('users.form.employeeId')}
+              defaultValue={user.employee_id ?? ''}
+              error={errors.employee_id}
+            />
+            <TextInput
+              name="phone"
+              type="tel"
+              label={t('users.form.phone')}
+              description={t('users.form.phoneHelp')}
+              defaultValue={user.phone ?? ''}
+              error={errors.phone}
+            />
+            <Select
+              label={t('users.form.gender')}
+              clearable
+              value={gender}
+              onChange={setGender}
+              error={errors.gender}
+              data={USER_GENDERS.map((g) => ({ value: g, label: t(`users.gender.${g}`) }))}
+            />
+            <Select
+              label={t('users.form.shift')}
+              clearable
+              value={shift}
+              onChange={setShift}
+              error={errors.shift}
+              data={USER_SHIFTS.map((s) => ({ value: s, label: t(`users.shift.${s}`) }))}
+            />
             <Select label={t('users.form.role')} searchable value={roleId} onChange={setRoleId} error={errors.role_id} data={roleData} />
-            <MultiSelect label={t('users.form.sites')} searchable value={siteIds} onChange={setSiteIds} error={errors.site_ids}
+            <MultiSelect
+              label={t('users.form.sites')}
+              searchable
+              value={siteIds}
+              onChange={setSiteIds}
+              error={errors.site_ids}
               data={(options.data?.sites ?? []).map((s) => ({ value: s.id, label: s.name }))}
-              placeholder={siteIds.length === 0 ? t('users.profile.noSites') : undefined} />
+              placeholder={siteIds.length === 0 ? t('users.profile.noSites') : undefined}
+            />
           </SimpleGrid>
           <Checkbox name="si_trained" label={t('users.form.siTrained')} defaultChecked={user.si_trained} />
           {mayUpdate ? (
             <Group justify="flex-end">
-              <Button type="submit" loading={busy}>{t('users.form.save')}</Button>
+              <Button type="submit" loading={busy}>
+                {t('users.form.save')}
+              </Button>
             </Group>
           ) : null}
         </Stack>
@@ -191,8 +272,12 @@ function LicencesCard({ user }: { user: UserRecord }) {
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="licences-title">
-      <Title order={2} size="h4" id="licences-title">{t('users.profile.licences')}</Title>
-      <Text size="sm" c="dimmed" mb="sm">{t('users.profile.licencesHelp')}</Text>
+      <Title order={2} size="h4" id="licences-title">
+        {t('users.profile.licences')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('users.profile.licencesHelp')}
+      </Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
         {LICENCE_MODULES.map((module) => {
           const held = user.licences.includes(module);
@@ -207,7 +292,9 @@ function LicencesCard({ user }: { user: UserRecord }) {
           ) : (
             <Group key={module} gap="xs">
               <Text size="sm">{t(`users.module.${module}`)}</Text>
-              <Badge variant="light" color={held ? 'teal' : 'gray'}>{t(held ? 'users.profile.hasLicence' : 'users.profile.noLicence')}</Badge>
+              <Badge variant="light" color={held ? 'teal' : 'gray'}>
+                {t(held ? 'users.profile.hasLicence' : 'users.profile.noLicence')}
+              </Badge>
             </Group>
           );
         })}
@@ -249,8 +336,15 @@ function StatusCard({ user }: { user: UserRecord }) {
   return (
     <Paper withBorder p="lg" radius="md">
       <Group justify="space-between">
-        <Text>{t('users.columns.status')}: {t(`users.status.${user.status}`)}</Text>
-        <Button color={deactivating ? 'red' : undefined} variant={deactivating ? 'light' : 'filled'} loading={busy} onClick={() => void change()}>
+        <Text>
+          {t('users.columns.status')}: {t(`users.status.${user.status}`)}
+        </Text>
+        <Button
+          color={deactivating ? 'red' : undefined}
+          variant={deactivating ? 'light' : 'filled'}
+          loading={busy}
+          onClick={() => void change()}
+        >
           {t(deactivating ? 'users.actions.deactivate' : 'users.actions.activate')}
         </Button>
       </Group>

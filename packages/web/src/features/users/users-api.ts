@@ -1,4 +1,12 @@
-import { can, type LicenceCounts, type LicenceModule, type ProfileResponse, type UserFormOptions, type UserPermissions, type UserRecord } from '@bulwark/domain';
+import {
+  can,
+  type LicenceCounts,
+  type LicenceModule,
+  type ProfileResponse,
+  type UserFormOptions,
+  type UserPermissions,
+  type UserRecord,
+} from '@bulwark/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { principalFromProfile } from '../../app/profile.js';
 import { useServices } from '../../app/services.js';

@@ -43,7 +43,8 @@ function UserList({ pendingOnly }: { pendingOnly: boolean }) {
 
   const columns: Column<UserRecord>[] = [
     {
-      key: 'name', header: t('users.columns.name'),
+      key: 'name',
+      header: t('users.columns.name'),
       render: (u) => (
         <Anchor component={Link} to={`/users/${u.id}/profile`}>
           {u.full_name}
@@ -54,11 +55,14 @@ function UserList({ pendingOnly }: { pendingOnly: boolean }) {
     { key: 'employee', header: t('users.columns.employeeId'), render: (u) => u.employee_id ?? '—', hideOnPhone: true },
     { key: 'role', header: t('users.columns.role'), render: (u) => u.role_name ?? '—', hideOnPhone: true },
     {
-      key: 'sites', header: t('users.columns.sites'), hideOnPhone: true,
+      key: 'sites',
+      header: t('users.columns.sites'),
+      hideOnPhone: true,
       render: (u) => (u.site_ids.length === 0 ? '—' : u.site_ids.map((id) => siteNames.get(id) ?? '…').join(', ')),
     },
     {
-      key: 'status', header: t('users.columns.status'),
+      key: 'status',
+      header: t('users.columns.status'),
       render: (u) => (
         <Group gap={4} wrap="wrap">
           <Badge color={u.status === 'Active' ? 'teal' : 'gray'} variant="light">
@@ -71,7 +75,8 @@ function UserList({ pendingOnly }: { pendingOnly: boolean }) {
       ),
     },
     {
-      key: 'actions', header: t('users.columns.actions'),
+      key: 'actions',
+      header: t('users.columns.actions'),
       render: (u) => (!u.verified && u.status === 'Active' && mayCreate ? <ResendButton user={u} /> : null),
     },
   ];
@@ -100,20 +105,59 @@ function UserList({ pendingOnly }: { pendingOnly: boolean }) {
       />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <SearchInput value={list.search} onChange={list.setSearch} label={t('users.search')} />
-        <Select label={t('users.filters.status')} placeholder={t('users.filters.all')} data={statusOptions} value={status} onChange={(v) => { setStatus(v); list.setPage(1); }} clearable w={150} />
         <Select
-          label={t('users.filters.role')} placeholder={t('users.filters.all')} clearable w={180} searchable
-          data={(options.data?.roles ?? []).map((r) => ({ value: r.id, label: r.name }))} value={role} onChange={(v) => { setRole(v); list.setPage(1); }}
+          label={t('users.filters.status')}
+          placeholder={t('users.filters.all')}
+          data={statusOptions}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            list.setPage(1);
+          }}
+          clearable
+          w={150}
         />
         <Select
-          label={t('users.filters.site')} placeholder={t('users.filters.all')} clearable w={180} searchable
-          data={(options.data?.sites ?? []).map((s) => ({ value: s.id, label: s.name }))} value={site} onChange={(v) => { setSite(v); list.setPage(1); }}
+          label={t('users.filters.role')}
+          placeholder={t('users.filters.all')}
+          clearable
+          w={180}
+          searchable
+          data={(options.data?.roles ?? []).map((r) => ({ value: r.id, label: r.name }))}
+          value={role}
+          onChange={(v) => {
+            setRole(v);
+            list.setPage(1);
+          }}
+        />
+        <Select
+          label={t('users.filters.site')}
+          placeholder={t('users.filters.all')}
+          clearable
+          w={180}
+          searchable
+          data={(options.data?.sites ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          value={site}
+          onChange={(v) => {
+            setSite(v);
+            list.setPage(1);
+          }}
         />
         {pendingOnly ? null : (
           <Select
-            label={t('users.filters.verified')} placeholder={t('users.filters.all')} clearable w={160}
-            data={[{ value: 'true', label: t('users.verified.yes') }, { value: 'false', label: t('users.verified.no') }]}
-            value={verified} onChange={(v) => { setVerified(v); list.setPage(1); }}
+            label={t('users.filters.verified')}
+            placeholder={t('users.filters.all')}
+            clearable
+            w={160}
+            data={[
+              { value: 'true', label: t('users.verified.yes') },
+              { value: 'false', label: t('users.verified.no') },
+            ]}
+            value={verified}
+            onChange={(v) => {
+              setVerified(v);
+              list.setPage(1);
+            }}
           />
         )}
       </Group>
@@ -172,12 +216,18 @@ function LicenceSummary() {
   if (!counts.data) return null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="licence-summary">
-      <Title order={2} size="h5" id="licence-summary" mb="xs">{t('users.licences.title')}</Title>
+      <Title order={2} size="h5" id="licence-summary" mb="xs">
+        {t('users.licences.title')}
+      </Title>
       <SimpleGrid cols={{ base: 2, sm: 4, md: 7 }} spacing="xs">
         {counts.data.modules.map((m) => (
           <Stack key={m.module} gap={0}>
-            <Text size="sm" fw={600}>{t(`users.module.${m.module}`)}</Text>
-            <Text size="xs" c="dimmed">{t('users.licences.used')}: {m.used} · {t('users.licences.unassigned')}: {m.unassigned}</Text>
+            <Text size="sm" fw={600}>
+              {t(`users.module.${m.module}`)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('users.licences.used')}: {m.used} · {t('users.licences.unassigned')}: {m.unassigned}
+            </Text>
           </Stack>
         ))}
       </SimpleGrid>

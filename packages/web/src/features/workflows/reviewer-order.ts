@@ -21,5 +21,8 @@ export function moveReviewer(list: readonly string[], index: number, by: -1 | 1)
 
 /** Form ids typed one per line (or separated by commas/spaces). */
 export function parseFormIds(text: string): string[] {
-  return text.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -1,9 +1,28 @@
 import {
-  WORKFLOW_MAX_REVIEWERS, WORKFLOW_MODULES, workflowCreateSchema, type Workflow, type WorkflowModule, type WorkflowOptionsResponse,
+  WORKFLOW_MAX_REVIEWERS,
+  WORKFLOW_MODULES,
+  workflowCreateSchema,
+  type Workflow,
+  type WorkflowModule,
+  type WorkflowOptionsResponse,
   type WorkflowType,
 } from '@bulwark/domain';
 import {
-  ActionIcon, Alert, Button, Group, Loader, Modal, MultiSelect, NumberInput, Paper, Radio, Select, Stack, Text, TextInput, Textarea,
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,15 +36,37 @@ import { addReviewer, moveReviewer, parseFormIds, removeReviewer } from './revie
 import { WORKFLOWS_KEY } from './workflows-api.js';
 
 type FormState = {
-  title: string; module: WorkflowModule | null; type: WorkflowType; reviewers: string[]; lead_time_days: number | string;
-  escalation_user_id: string | null; site_ids: string[]; forms: string;
+  title: string;
+  module: WorkflowModule | null;
+  type: WorkflowType;
+  reviewers: string[];
+  lead_time_days: number | string;
+  escalation_user_id: string | null;
+  site_ids: string[];
+  forms: string;
 };
 
 function fromWorkflow(w: Workflow | null): FormState {
-  if (!w) return { title: '', module: null, type: 'sequential', reviewers: [], lead_time_days: 2, escalation_user_id: null, site_ids: [], forms: '' };
+  if (!w)
+    return {
+      title: '',
+      module: null,
+      type: 'sequential',
+      reviewers: [],
+      lead_time_days: 2,
+      escalation_user_id: null,
+      site_ids: [],
+      forms: '',
+    };
   return {
-    title: w.title, module: w.module, type: w.type, reviewers: w.reviewers.map((r) => r.id), lead_time_days: w.lead_time_days,
-    escalation_user_id: w.escalation_user?.id ?? null, site_ids: w.site_ids, forms: w.form_ids.join('\n'),
+    title: w.title,
+    module: w.module,
+    type: w.type,
+    reviewers: w.reviewers.map((r) => r.id),
+    lead_time_days: w.lead_time_days,
+    escalation_user_id: w.escalation_user?.id ?? null,
+    site_ids: w.site_ids,
+    forms: w.form_ids.join('\n'),
   };
 }
 
@@ -46,9 +87,11 @@ export function WorkflowForm({ workflow, opened, onClose }: { workflow: Workflow
 
   // People already named keep their label even when no longer active (e.g. a deleted reviewer being replaced).
   const names = new Map<string, string>();
-  for (const r of workflow?.reviewers ?? []) names.set(r.id, r.status === 'Active' ? r.full_name : t('workflows.reviewers.deletedUser', { name: r.full_name }));
+  for (const r of workflow?.reviewers ?? [])
+    names.set(r.id, r.status === 'Active' ? r.full_name : t('workflows.reviewers.deletedUser', { name: r.full_name }));
   if (workflow?.escalation_user) names.set(workflow.escalation_user.id, workflow.escalation_user.full_name);
-  for (const u of options.data?.users ?? []) names.set(u.id, u.full_name && u.full_name !== u.email ? `${u.full_name} (${u.email})` : u.email);
+  for (const u of options.data?.users ?? [])
+    names.set(u.id, u.full_name && u.full_name !== u.email ? `${u.full_name} (${u.email})` : u.email);
   const nameOf = (id: string) => names.get(id) ?? id;
   const people = options.data?.users ?? [];
   const full = f.reviewers.length >= WORKFLOW_MAX_REVIEWERS;
@@ -57,8 +100,14 @@ export function WorkflowForm({ workflow, opened, onClose }: { workflow: Workflow
     e.preventDefault();
     const lead = typeof f.lead_time_days === 'number' ? f.lead_time_days : Number.NaN;
     const body = {
-      title: f.title, module: f.module ?? undefined, type: f.type, reviewer_ids: f.reviewers, lead_time_days: Number.isNaN(lead) ? undefined : lead,
-      escalation_user_id: f.escalation_user_id, site_ids: f.site_ids, form_ids: parseFormIds(f.forms),
+      title: f.title,
+      module: f.module ?? undefined,
+      type: f.type,
+      reviewer_ids: f.reviewers,
+      lead_time_days: Number.isNaN(lead) ? undefined : lead,
+      escalation_user_id: f.escalation_user_id,
+      site_ids: f.site_ids,
+      form_ids: parseFormIds(f.forms),
     };
     const checked = validate(workflowCreateSchema, body, t);
     if (form.refuse(checked.errors) || !checked.data) return;
@@ -73,11 +122,29 @@ export function WorkflowForm({ workflow, opened, onClose }: { workflow: Workflow
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t(workflow ? 'workflows.editWorkflow' : 'workflows.newWorkflow')} size="lg" fullScreen={phone}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(workflow ? 'workflows.editWorkflow' : 'workflows.newWorkflow')}
+      size="lg"
+      fullScreen={phone}
+    >
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="sm">
-          {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
-          <TextInput label={t('workflows.fields.title')} value={f.title} onChange={(e) => set('title', e.currentTarget.value)} required maxLength={150} error={form.errors['title']} data-autofocus />
+          {form.message ? (
+            <Alert color="red" role="alert">
+              {form.message}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('workflows.fields.title')}
+            value={f.title}
+            onChange={(e) => set('title', e.currentTarget.value)}
+            required
+            maxLength={150}
+            error={form.errors['title']}
+            data-autofocus
+          />
           <Select
             label={t('workflows.fields.module')}
             data={WORKFLOW_MODULES.map((m) => ({ value: m, label: t(`workflows.modules.${m}`) }))}
@@ -86,7 +153,12 @@ export function WorkflowForm({ workflow, opened, onClose }: { workflow: Workflow
             required
             error={form.errors['module']}
           />
-          <Radio.Group label={t('workflows.fields.type')} value={f.type} onChange={(v) => set('type', v as WorkflowType)} error={form.errors['type']}>
+          <Radio.Group
+            label={t('workflows.fields.type')}
+            value={f.type}
+            onChange={(v) => set('type', v as WorkflowType)}
+            error={form.errors['type']}
+          >
             <Stack gap={6} mt={4}>
               <Radio value="sequential" label={t('workflows.types.sequential')} description={t('workflows.types.sequentialHelp')} />
               <Radio value="parallel" label={t('workflows.types.parallel')} description={t('workflows.types.parallelHelp')} />
@@ -95,27 +167,49 @@ export function WorkflowForm({ workflow, opened, onClose }: { workflow: Workflow
 
           <Paper withBorder p="sm" radius="md">
             <Group justify="space-between" mb="xs" wrap="wrap">
-              <Text fw={500} id="reviewers-label">{t('workflows.fields.reviewers')}</Text>
+              <Text fw={500} id="reviewers-label">
+                {t('workflows.fields.reviewers')}
+              </Text>
               <Text size="sm" c={full ? 'orange' : 'dimmed'} aria-live="polite">
                 {t('workflows.reviewers.limit', { count: f.reviewers.length, max: WORKFLOW_MAX_REVIEWERS })}
               </Text>
             </Group>
-            {f.reviewers.length === 0 ? <Text size="sm" c="dimmed">{t('workflows.reviewers.none')}</Text> : (
+            {f.reviewers.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('workflows.reviewers.none')}
+              </Text>
+            ) : (
               <ol aria-labelledby="reviewers-label" style={{ margin: 0, paddingLeft: 20 }}>
                 {f.reviewers.map((id, i) => (
                   <li key={id}>
                     <Group gap={4} justify="space-between" wrap="nowrap" py={2}>
                       <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                        {nameOf(id)}{i === 0 && f.type === 'sequential' ? ` · ${t('workflows.reviewers.primary')}` : ''}
+                        {nameOf(id)}
+                        {i === 0 && f.type === 'sequential' ? ` · ${t('workflows.reviewers.primary')}` : ''}
                       </Text>
                       <Group gap={2} wrap="nowrap">
-                        <ActionIcon variant="subtle" disabled={i === 0} onClick={() => set('reviewers', moveReviewer(f.reviewers, i, -1))} aria-label={t('workflows.reviewers.moveUp', { name: nameOf(id) })}>
+                        <ActionIcon
+                          variant="subtle"
+                          disabled={i === 0}
+                          onClick={() => set('reviewers', moveReviewer(f.reviewers, i, -1))}
+                          aria-label={t('workflows.reviewers.moveUp', { name: nameOf(id) })}
+                        >
                           <span aria-hidden>↑</span>
                         </ActionIcon>
-                        <ActionIcon variant="subtle" disabled={i === f.reviewers.length - 1} onClick={() => set('reviewers', moveReviewer(f.reviewers, i, 1))} aria-label={t('workflows.reviewers.moveDown', { name: nameOf(id) })}>
+                        <ActionIcon
+                          variant="subtle"
+                          disabled={i === f.reviewers.length - 1}
+                          onClick={() => set('reviewers', moveReviewer(f.reviewers, i, 1))}
+                          aria-label={t('workflows.reviewers.moveDown', { name: nameOf(id) })}
+                        >
                           <span aria-hidden>↓</span>
                         </ActionIcon>
-                        <ActionIcon variant="subtle" color="red" onClick={() => set('reviewers', removeReviewer(f.reviewers, id))} aria-label={t('workflows.reviewers.remove', { name: nameOf(id) })}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          onClick={() => set('reviewers', removeReviewer(f.reviewers, id))}
+                          aria-label={t('workflows.reviewers.remove', { name: nameOf(id) })}
+                        >
                           <span aria-hidden>×</span>
                         </ActionIcon>
                       </Group>
@@ -180,8 +274,12 @@ export function WorkflowForm({ workflow, opened, onClose }: { workflow: Workflow
             error={form.errors['form_ids']}
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={form.busy}>{t(workflow ? 'workflows.actions.save' : 'workflows.actions.create')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={form.busy}>
+              {t(workflow ? 'workflows.actions.save' : 'workflows.actions.create')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -45,23 +45,49 @@ export function WorkflowsPage() {
   }
 
   const columns: Column<Workflow>[] = [
-    { key: 'title', header: t('workflows.fields.title'), render: (w) => <Text fw={500} size="sm">{w.title}</Text> },
+    {
+      key: 'title',
+      header: t('workflows.fields.title'),
+      render: (w) => (
+        <Text fw={500} size="sm">
+          {w.title}
+        </Text>
+      ),
+    },
     { key: 'module', header: t('workflows.fields.module'), render: (w) => t(`workflows.modules.${w.module}`) },
-    { key: 'type', header: t('workflows.fields.type'), render: (w) => <Badge variant="light">{t(`workflows.types.${w.type}`)}</Badge>, hideOnPhone: true },
+    {
+      key: 'type',
+      header: t('workflows.fields.type'),
+      render: (w) => <Badge variant="light">{t(`workflows.types.${w.type}`)}</Badge>,
+      hideOnPhone: true,
+    },
     {
       key: 'reviewers',
       header: t('workflows.fields.reviewers'),
       render: (w) => (
         <Text size="sm">
-          {w.reviewers.map((r) => (r.status === 'Active' ? r.full_name : t('workflows.reviewers.deletedUser', { name: r.full_name }))).join(w.type === 'sequential' ? ' → ' : ', ')}
+          {w.reviewers
+            .map((r) => (r.status === 'Active' ? r.full_name : t('workflows.reviewers.deletedUser', { name: r.full_name })))
+            .join(w.type === 'sequential' ? ' → ' : ', ')}
         </Text>
       ),
     },
-    { key: 'lead', header: t('workflows.fields.leadTime'), render: (w) => t('workflows.list.days', { count: w.lead_time_days }), hideOnPhone: true },
+    {
+      key: 'lead',
+      header: t('workflows.fields.leadTime'),
+      render: (w) => t('workflows.list.days', { count: w.lead_time_days }),
+      hideOnPhone: true,
+    },
     {
       key: 'applies',
       header: t('workflows.fields.appliesTo'),
-      render: (w) => [w.site_ids.length ? t('workflows.list.sitesCount', { count: w.site_ids.length }) : null, w.form_ids.length ? t('workflows.list.formsCount', { count: w.form_ids.length }) : null].filter(Boolean).join(', '),
+      render: (w) =>
+        [
+          w.site_ids.length ? t('workflows.list.sitesCount', { count: w.site_ids.length }) : null,
+          w.form_ids.length ? t('workflows.list.formsCount', { count: w.form_ids.length }) : null,
+        ]
+          .filter(Boolean)
+          .join(', '),
       hideOnPhone: true,
     },
     {
@@ -70,12 +96,24 @@ export function WorkflowsPage() {
       render: (w) => (
         <Group gap={6} wrap="wrap">
           {mayUpdate ? (
-            <Button size="compact-sm" variant="light" onClick={() => setEditing({ workflow: w, key: Date.now() })} aria-label={`${t('workflows.actions.edit')}: ${w.title}`}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => setEditing({ workflow: w, key: Date.now() })}
+              aria-label={`${t('workflows.actions.edit')}: ${w.title}`}
+            >
               {t('workflows.actions.edit')}
             </Button>
           ) : null}
           {mayDelete ? (
-            <Button size="compact-sm" variant="subtle" color="red" loading={busyId === w.id} onClick={() => void remove(w)} aria-label={`${t('workflows.actions.delete')}: ${w.title}`}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              loading={busyId === w.id}
+              onClick={() => void remove(w)}
+              aria-label={`${t('workflows.actions.delete')}: ${w.title}`}
+            >
               {t('workflows.actions.delete')}
             </Button>
           ) : null}
@@ -89,7 +127,9 @@ export function WorkflowsPage() {
       <PageHeader
         title={t('workflows.title')}
         description={t('workflows.subtitle')}
-        actions={mayCreate ? <Button onClick={() => setEditing({ workflow: null, key: Date.now() })}>{t('workflows.actions.add')}</Button> : null}
+        actions={
+          mayCreate ? <Button onClick={() => setEditing({ workflow: null, key: Date.now() })}>{t('workflows.actions.add')}</Button> : null
+        }
       />
       <Group gap="sm" wrap="wrap" align="flex-end">
         <SearchInput value={list.search} onChange={list.setSearch} label={t('workflows.list.search')} />

@@ -46,8 +46,16 @@ export function HeadOfSafetyStep({ onDone }: { onDone: () => Promise<void> }) {
           nothingFoundMessage={t('kit.noResults')}
         />
       ))}
-      {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
-      {Object.values(form.errors).length > 0 ? <Alert color="red" role="alert">{Object.values(form.errors).join(' ')}</Alert> : null}
+      {form.message ? (
+        <Alert color="red" role="alert">
+          {form.message}
+        </Alert>
+      ) : null}
+      {Object.values(form.errors).length > 0 ? (
+        <Alert color="red" role="alert">
+          {Object.values(form.errors).join(' ')}
+        </Alert>
+      ) : null}
       <Group>
         <Button onClick={save} loading={form.busy}>
           {t('onboarding.next')}

@@ -64,9 +64,29 @@ export function InviteStep({ onDone }: { onDone: () => Promise<void> }) {
     <Stack>
       {rows.map((row, i) => (
         <Group key={row.key} align="flex-start" gap="xs" wrap="wrap">
-          <TextInput label={t('onboarding.inviteName')} value={row.full_name} onChange={(e) => update(row.key, { full_name: e.currentTarget.value })} error={rowErrors[row.key]?.full_name} style={{ flex: '1 1 180px' }} />
-          <TextInput label={t('onboarding.inviteEmail')} type="email" value={row.email} onChange={(e) => update(row.key, { email: e.currentTarget.value })} error={rowErrors[row.key]?.email} style={{ flex: '1 1 220px' }} />
-          <Select label={t('onboarding.inviteRole')} data={roleOptions} value={row.role_id} onChange={(v) => update(row.key, { role_id: v })} error={rowErrors[row.key]?.role_id} style={{ flex: '1 1 160px' }} />
+          <TextInput
+            label={t('onboarding.inviteName')}
+            value={row.full_name}
+            onChange={(e) => update(row.key, { full_name: e.currentTarget.value })}
+            error={rowErrors[row.key]?.full_name}
+            style={{ flex: '1 1 180px' }}
+          />
+          <TextInput
+            label={t('onboarding.inviteEmail')}
+            type="email"
+            value={row.email}
+            onChange={(e) => update(row.key, { email: e.currentTarget.value })}
+            error={rowErrors[row.key]?.email}
+            style={{ flex: '1 1 220px' }}
+          />
+          <Select
+            label={t('onboarding.inviteRole')}
+            data={roleOptions}
+            value={row.role_id}
+            onChange={(v) => update(row.key, { role_id: v })}
+            error={rowErrors[row.key]?.role_id}
+            style={{ flex: '1 1 160px' }}
+          />
           <ActionIcon
             variant="subtle"
             color="red"
@@ -79,11 +99,20 @@ export function InviteStep({ onDone }: { onDone: () => Promise<void> }) {
         </Group>
       ))}
       <Group>
-        <Button variant="subtle" onClick={() => setRows((rs) => [...rs, { key: Math.max(0, ...rs.map((r) => r.key)) + 1, full_name: '', email: '', role_id: null }])}>
+        <Button
+          variant="subtle"
+          onClick={() =>
+            setRows((rs) => [...rs, { key: Math.max(0, ...rs.map((r) => r.key)) + 1, full_name: '', email: '', role_id: null }])
+          }
+        >
           {t('onboarding.addPerson')}
         </Button>
       </Group>
-      {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+      {form.message ? (
+        <Alert color="red" role="alert">
+          {form.message}
+        </Alert>
+      ) : null}
       <Group>
         <Button onClick={send} loading={form.busy}>
           {t('onboarding.sendInvites')}

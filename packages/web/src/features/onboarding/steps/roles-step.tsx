@@ -36,7 +36,9 @@ export function RolesStep({ onDone }: { onDone: () => Promise<void> }) {
 
   return (
     <Stack>
-      {custom.length > 0 ? <Alert color="teal">{t('onboarding.rolesExisting', { names: custom.map((r) => r.name).join(', ') })}</Alert> : null}
+      {custom.length > 0 ? (
+        <Alert color="teal">{t('onboarding.rolesExisting', { names: custom.map((r) => r.name).join(', ') })}</Alert>
+      ) : null}
       <Checkbox.Group value={picked} onChange={setPicked} error={form.errors.roles}>
         <Stack gap="sm" mt="xs">
           {PRESETS.map((p) => (
@@ -50,13 +52,19 @@ export function RolesStep({ onDone }: { onDone: () => Promise<void> }) {
           ))}
         </Stack>
       </Checkbox.Group>
-      {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+      {form.message ? (
+        <Alert color="red" role="alert">
+          {form.message}
+        </Alert>
+      ) : null}
       <Group>
         <Button onClick={save} loading={form.busy}>
           {t('onboarding.createRoles')}
         </Button>
       </Group>
-      <Text size="xs" c="dimmed">{t('onboarding.help.roles')}</Text>
+      <Text size="xs" c="dimmed">
+        {t('onboarding.help.roles')}
+      </Text>
     </Stack>
   );
 }

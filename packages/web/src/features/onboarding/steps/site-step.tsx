@@ -7,7 +7,16 @@ import { useFormSubmit } from '../../forms/use-form-submit.js';
 import { validate } from '../../forms/validation.js';
 import { useSites } from '../onboarding-api.js';
 
-type Draft = { name: string; time_zone: string; emergency_phone: string; address: string; city: string; state: string; country: string; zip: string };
+type Draft = {
+  name: string;
+  time_zone: string;
+  emergency_phone: string;
+  address: string;
+  city: string;
+  state: string;
+  country: string;
+  zip: string;
+};
 
 /** The first site with the fields a site must have (spec 001 §5); the rest is in Settings › Sites. */
 export function SiteStep({ timezone, me, onDone }: { timezone: string; me: string; onDone: () => Promise<void> }) {
@@ -15,7 +24,16 @@ export function SiteStep({ timezone, me, onDone }: { timezone: string; me: strin
   const { http } = useServices();
   const sites = useSites();
   const form = useFormSubmit();
-  const [draft, setDraft] = useState<Draft>({ name: '', time_zone: timezone, emergency_phone: '', address: '', city: '', state: '', country: '', zip: '' });
+  const [draft, setDraft] = useState<Draft>({
+    name: '',
+    time_zone: timezone,
+    emergency_phone: '',
+    address: '',
+    city: '',
+    state: '',
+    country: '',
+    zip: '',
+  });
   const zones = useMemo(() => siteTimeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), []);
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
@@ -54,22 +72,49 @@ export function SiteStep({ timezone, me, onDone }: { timezone: string; me: strin
   };
 
   const field = (key: keyof Draft, label: string, extra: Partial<React.ComponentProps<typeof TextInput>> = {}) => (
-    <TextInput label={label} value={draft[key]} onChange={(e) => set(key)(e.currentTarget.value)} error={form.errors[key]} required {...extra} />
+    <TextInput
+      label={label}
+      value={draft[key]}
+      onChange={(e) => set(key)(e.currentTarget.value)}
+      error={form.errors[key]}
+      required
+      {...extra}
+    />
   );
 
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {field('name', t('sites.fields.name'))}
-        <Select label={t('sites.fields.timeZone')} data={zones} value={draft.time_zone} onChange={set('time_zone')} searchable required error={form.errors.time_zone} />
+        <Select
+          label={t('sites.fields.timeZone')}
+          data={zones}
+          value={draft.time_zone}
+          onChange={set('time_zone')}
+          searchable
+          required
+          error={form.errors.time_zone}
+        />
         {field('address', t('sites.fields.address'))}
         {field('city', t('sites.fields.city'))}
         {field('state', t('sites.fields.state'))}
-        <Select label={t('sites.fields.country')} data={countries} value={draft.country || null} onChange={set('country')} searchable required error={form.errors.country} />
+        <Select
+          label={t('sites.fields.country')}
+          data={countries}
+          value={draft.country || null}
+          onChange={set('country')}
+          searchable
+          required
+          error={form.errors.country}
+        />
         {field('zip', t('sites.fields.zip'))}
         {field('emergency_phone', t('sites.fields.emergencyPhone'), { type: 'tel', autoComplete: 'tel' })}
       </SimpleGrid>
-      {form.message ? <Alert color="red" role="alert">{form.message}</Alert> : null}
+      {form.message ? (
+        <Alert color="red" role="alert">
+          {form.message}
+        </Alert>
+      ) : null}
       <Group>
         <Button onClick={save} loading={form.busy}>
           {t('onboarding.next')}
