@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './push.js';
 export * from './tenant.js';
+export * from './api/index.js';
 export * from './access/subjects.js';
 export * from './access/can.js';
 export * from './access/match.js';

@@ -19,7 +19,9 @@ import type { Principal } from './platform/auth/principal.js';
 import { inTenant } from './platform/db/db.js';
 import { organizations } from './platform/db/schema.js';
 import type { AppDeps } from './platform/deps.js';
-import { isApiPath, registerAccessGuard, type RouteRecord } from './platform/http/access.js';
+import { isApiPath, registerRouteRecords, type RouteRecord } from './platform/http/access.js';
+import { registerLegacyGuard } from './platform/http/legacy-guard.js';
+import { createRouter } from './platform/http/route.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { validatorCompiler } from './platform/http/validation.js';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.js';
@@ -89,7 +91,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   registerErrorHandler(app);
-  registerAccessGuard(app, { db: deps.db.app, tokens: deps.tokens, baseDomain: deps.config.baseDomain });
+  registerRouteRecords(app);
+  registerLegacyGuard(app, { db: deps.db.app, tokens: deps.tokens, baseDomain: deps.config.baseDomain });
 
   await app.register(swagger, {
     openapi: {
@@ -114,7 +117,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   notificationRoutes(app, deps);
   organizationRoutes(app, deps);
   fileRoutes(app, deps, deps.storage);
-  for (const m of MODULES) m.routes(app, deps);
+  const router = createRouter(app, deps);
+  for (const m of MODULES) m.routes(router, deps);
 
   // wildcard: files are looked up on each request, so a rebuilt app is served without a restart.
   await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: false, serve: existsSync(deps.config.webDist) });

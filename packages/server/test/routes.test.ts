@@ -2,8 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_REQUESTS } from '@bulwark/domain';
 import { pushRequestHandlers } from '../src/app.js';
-import { createTokenSigner } from '../src/platform/auth/tokens.js';
-import { registerAccessGuard } from '../src/platform/http/access.js';
+import { registerRouteRecords } from '../src/platform/http/access.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -30,7 +29,7 @@ describe('deny by default', () => {
 
   it('refuses to register an API route that declares nothing', async () => {
     const app = Fastify();
-    registerAccessGuard(app, { db: t.deps.db.app, tokens: createTokenSigner('x'.repeat(32)), baseDomain: 'localhost' });
+    registerRouteRecords(app);
     expect(() => app.get('/api/v1/sneaky', async () => ({ secret: true }))).toThrow(/declares no access/);
     await app.close();
   });

@@ -82,14 +82,3 @@ export const passwordResetRequestBody = z.object({ email: emailSchema });
 export const passwordResetBody = z.object({ password: passwordSchema });
 
 export const updateMyProfileBody = z.object({ locale: z.enum(LANGUAGES) });
-
-export const okResponse = z.object({ ok: z.literal(true) });
-export const messageResponse = z.object({ message: z.string() });
-
-/** Every error response: the spec's `errors` array, a stable code, and field texts for forms. */
-export const errorResponse = z.object({
-  errors: z.array(z.string()),
-  code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importRowErrorSchema } from '../api/shared.js';
 import { actionItemSchema, actionSummarySchema, CONTROL_TYPES } from '../actions/schemas.js';
 import { CATEGORY_TYPES_BY_MODULE } from '../categories/schemas.js';
 import { PAGE_SIZES } from '../constants.js';
@@ -428,6 +429,6 @@ export const OBSERVATION_IMPORT_COLUMNS = [
 export type ObservationImportColumn = (typeof OBSERVATION_IMPORT_COLUMNS)[number];
 
 /** One refusal of an import: the sheet row, the column, the translated text. */
-export const observationImportErrorSchema = z.object({ row: z.number(), field: z.string(), message: z.string() });
+export const observationImportErrorSchema = importRowErrorSchema;
 export const observationImportResultResponse = z.object({ imported: z.number(), errors: z.array(observationImportErrorSchema) });
 export type ObservationImportResult = z.infer<typeof observationImportResultResponse>;

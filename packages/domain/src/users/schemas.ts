@@ -1,5 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
+import { importRowErrorSchema } from '../api/shared.js';
 import { emailSchema, passwordSchema } from '../auth/password.js';
 
 /** Spec 001 §9. */
@@ -156,8 +157,6 @@ export const licenceCountsResponse = z.object({ user_limit: z.number(), active_u
 export type LicenceCounts = z.infer<typeof licenceCountsResponse>;
 
 /** One refusal of a bulk import: the sheet row, the column, the translated text. */
-export const importRowErrorSchema = z.object({ row: z.number(), field: z.string(), message: z.string() });
-export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 export const importResultResponse = z.object({ imported: z.number(), errors: z.array(importRowErrorSchema) });
 export type ImportResult = z.infer<typeof importResultResponse>;
 

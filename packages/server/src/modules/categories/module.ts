@@ -4,7 +4,8 @@ import { categoryRoutes } from './routes.js';
 
 export const categoriesModule: ServerModule = {
   name: 'categories',
-  routes: (app, deps) => {
+  routes: (r, deps) => {
+    const app = r.app;
     categoryRoutes(app, deps);
     rootCauseRoutes(app, deps);
   },

@@ -3,5 +3,5 @@ import { onboardingRoutes } from './routes.js';
 
 export const onboardingModule: ServerModule = {
   name: 'onboarding',
-  routes: onboardingRoutes,
+  routes: (r, deps) => onboardingRoutes(r.app, deps),
 };

@@ -11,7 +11,7 @@ import { planOf, saasFeatures, sendTrialReminders, TRIAL_REMINDER_QUEUE } from '
  */
 export const registrationModule: ServerModule = {
   name: 'registration',
-  routes: (app, deps) => registrationRoutes(app, deps, createRegistrationService(deps)),
+  routes: (r, deps) => registrationRoutes(r.app, deps, createRegistrationService(deps)),
   jobs: (deps) => ({
     handlers: {
       [TRIAL_REMINDER_QUEUE]: async () => {

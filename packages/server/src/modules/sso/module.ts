@@ -4,5 +4,5 @@ import { createSsoService } from './service.js';
 
 export const ssoModule: ServerModule = {
   name: 'sso',
-  routes: (app, deps) => ssoRoutes(app, deps, createSsoService(deps)),
+  routes: (r, deps) => ssoRoutes(r.app, deps, createSsoService(deps)),
 };

@@ -17,6 +17,6 @@ export const siteLinks: UserSiteLinks = {
 
 export const usersModule: ServerModule = {
   name: 'users',
-  routes: (app, deps) => userRoutes(app, deps, siteLinks),
+  routes: (r, deps) => userRoutes(r.app, deps, siteLinks),
   push: (deps) => userPushHandlers(deps, siteLinks),
 };

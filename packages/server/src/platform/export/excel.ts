@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../errors.js';
+import { FileAnswer, XLSX_TYPE } from '../http/answers.js';
 
 export type ExcelColumn<Row> = {
   header: string;
@@ -20,6 +21,16 @@ export async function buildWorkbook<Row>(sheet: string, columns: ExcelColumn<Row
     ws.addRow(Object.fromEntries(columns.map((c) => [c.key, c.value(row) ?? ''])));
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A workbook answer named `<filename>.xlsx`. */
+export async function workbookAnswer<Row>(
+  filename: string,
+  sheet: string,
+  columns: ExcelColumn<Row>[],
+  rows: Iterable<Row>,
+): Promise<FileAnswer> {
+  return new FileAnswer(await buildWorkbook(sheet, columns, rows), XLSX_TYPE, `${filename}.xlsx`);
 }
 
 /** Sends a workbook as a download named `<filename>.xlsx`. */

@@ -2,28 +2,20 @@ import { translate, type ErrorCode, type Language } from '@bulwark/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
-
-type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+import { validationFailure } from './validation.js';
 
 /** Every error leaves as `{ errors: [text], code, fields? }`, translated; nothing leaks a stack. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang: Language = req.lang ?? 'en';
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields: Record<string, string> = {};
-      for (const issue of err.validation as Issue[]) {
-        const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body');
-        if (!fields[field]) fields[field] = translateIssue(lang, issue);
-      }
-      const errors = Object.entries(fields).map(([f, text]) => `${f}: ${text}`);
-      return reply.status(400).send({ errors, code: 'validation_failed', fields });
-    }
+    // Validation that ran outside the route helper's preamble answers the same body as everywhere else.
+    if (hasZodFastifySchemaValidationErrors(err)) err = validationFailure(err) as unknown as FastifyError;
     if (err instanceof AppError) {
       const fields = err.options.fields
         ? Object.fromEntries(Object.entries(err.options.fields).map(([k, v]) => [k, translate(lang, v, err.options.vars)]))
         : undefined;
       const text = translate(lang, err.options.messageKey ?? `errors.${err.code}`, err.options.vars);
-      return reply.status(err.status).send({ errors: [text], code: err.code, ...(fields ? { fields } : {}) });
+      return reply.status(err.status).send({ ...err.options.extra, errors: [text], code: err.code, ...(fields ? { fields } : {}) });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
@@ -79,20 +71,4 @@ function codeForStatus(status: number): ErrorCode {
     default:
       return 'bad_request';
   }
-}
-
-function translateIssue(lang: Language, issue: Issue): string {
-  const message = issue.message ?? '';
-  // Schema messages are catalogue keys ('validation.email', 'sites.validation.zip'); any known key is used.
-  if (/^[a-z]\w*(\.\w+)+$/i.test(message)) {
-    const text = translate(lang, message);
-    if (text !== message) return text;
-  }
-  const code =
-    issue.params?.['issue'] && typeof issue.params['issue'] === 'object'
-      ? (issue.params['issue'] as { code?: string; input?: unknown }).code
-      : undefined;
-  if (/received undefined|required/i.test(message)) return translate(lang, 'validation.required');
-  if (code === 'too_big') return translate(lang, 'validation.tooLong');
-  return translate(lang, 'validation.invalid');
 }

@@ -1,7 +1,7 @@
 import { tenantFromHost, TENANT_HEADER } from '@bulwark/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/db.js';
+import type { Db, Tx } from '../db/db.js';
 
 export type Tenant = { id: string; label: string; status: 'Active' | 'Inactive'; isPlatform: boolean; removed: boolean };
 
@@ -13,7 +13,7 @@ export function tenantLabel(req: FastifyRequest, baseDomain: string): string {
 }
 
 /** Looks the label up through the one security-definer function that may read across organisations. */
-export async function resolveTenant(db: Db, label: string): Promise<Tenant | null> {
+export async function resolveTenant(db: Db | Tx, label: string): Promise<Tenant | null> {
   if (!/^[a-z0-9-]{1,63}$/.test(label)) return null;
   const result = await db.execute<{ id: string; organization_status: 'Active' | 'Inactive'; is_platform: boolean; removed: boolean }>(
     sql`select * from app_resolve_tenant(${label})`,

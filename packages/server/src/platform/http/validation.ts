@@ -1,29 +1,44 @@
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
+import { translate } from '@bulwark/domain';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 
 /**
- * Routes validate with `attachValidation: true` and call this first in the handler, so the rights guard
- * answers before any field error (a user without the right learns nothing about the fields). Every
- * refused field gets its own i18n key: module keys such as `sites.validation.phone` pass through,
- * anything else becomes `validation.required` or `validation.invalid`.
+ * The route helper validates with `attachValidation` and calls this after the rights check, so a user
+ * without the right learns nothing about the fields. Every refused field gets its own i18n key:
+ * module keys such as `sites.validation.phone` pass through, anything else becomes
+ * `validation.required`, `validation.tooLong` or `validation.invalid`. The one error body of every
+ * refusal: `{ errors: [<"Some fields need your attention.">], code: 'validation_failed', fields }`.
  */
 export function refuseInvalid(req: FastifyRequest): void {
   const err = req.validationError;
   if (!err) return;
-  if (!hasZodFastifySchemaValidationErrors(err)) throw new AppError('bad_request');
+  throw validationFailure(err);
+}
+
+type Issue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+
+/** A schema validation error as the one refusal every route answers with. */
+export function validationFailure(err: Error & { validation?: unknown; validationContext?: string }): AppError {
+  if (!hasZodFastifySchemaValidationErrors(err)) return new AppError('bad_request');
   const fields: Record<string, string> = {};
-  for (const issue of err.validation) {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
-    const message = issue.message ?? '';
-    fields[field] ??= /^[a-z]\w*(\.\w+)+$/i.test(message)
-      ? message
-      : /received undefined|required/i.test(message)
-        ? 'validation.required'
-        : 'validation.invalid';
+  for (const issue of err.validation as Issue[]) {
+    const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
+    fields[field] ??= issueKey(issue);
   }
-  throw new AppError('validation_failed', { fields });
+  return new AppError('validation_failed', { fields });
+}
+
+function issueKey(issue: Issue): string {
+  const message = issue.message ?? '';
+  // Schema messages are catalogue keys ('validation.email', 'sites.validation.zip'); any known key is used.
+  if (/^[a-z]\w*(\.\w+)+$/i.test(message) && translate('en', message) !== message) return message;
+  if (/received undefined|required/i.test(message)) return 'validation.required';
+  const inner = issue.params?.['issue'];
+  const code = inner && typeof inner === 'object' ? (inner as { code?: string }).code : undefined;
+  if (code === 'too_big') return 'validation.tooLong';
+  return 'validation.invalid';
 }
 
 // A NUL character (PostgreSQL text refuses it) or half of a surrogate pair (not UTF-8 at all; jsonb refuses it).

@@ -13,7 +13,7 @@ import { principalFromProfile } from '../../app/profile.js';
 import { useServices, type Services } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { uploadForm } from '../kit/index.js';
-import { uploadWithProgress } from './upload.js';
+import { uploadWithProgress } from '../../api/upload.js';
 
 /**
  * Every query of this module starts with 'observations': a push on the 'observations' channel

@@ -1,8 +1,10 @@
 import { CSRF_HEADER, LANGUAGE_HEADER, TENANT_HEADER } from '@bulwark/domain';
-import { ApiError, errorCode, errorFields, errorText } from '../../api/api-error.js';
-import { tenantOfHost } from '../../api/tenant-host.js';
-import type { Services } from '../../app/services.js';
-import { currentLanguage } from '../../i18n/setup.js';
+import type { i18n as I18n } from 'i18next';
+import { currentLanguage } from '../i18n/setup.js';
+import { ApiError, errorCode, errorFields, errorText } from './api-error.js';
+import type { HttpClient } from './http.js';
+import type { SessionStore } from './session-store.js';
+import { tenantOfHost } from './tenant-host.js';
 
 export type UploadProgress = (fraction: number) => void;
 
@@ -14,8 +16,11 @@ type Sent = { status: number; payload: unknown };
  * while, so attachments go through XMLHttpRequest with the same headers. A refused token is refreshed
  * once, as the HTTP client does.
  */
+/** What an upload needs of the app's services. */
+export type UploadServices = { http: HttpClient; session: SessionStore; i18n: I18n; location: { host: string } };
+
 export async function uploadWithProgress<T>(
-  services: Services,
+  services: UploadServices,
   path: string,
   form: FormData,
   onProgress: UploadProgress,

@@ -1,0 +1,29 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Answers other than the endpoint's JSON: a handler returns one of these and the route helper sends it.
+ * Keeping them values (not calls on the reply) keeps handlers free of Fastify.
+ */
+export class FileAnswer {
+  constructor(
+    readonly body: Buffer | Readable,
+    readonly contentType: string,
+    readonly fileName: string,
+    readonly options: { disposition?: 'inline' | 'attachment'; cache?: string; size?: number } = {},
+  ) {}
+}
+
+export class RedirectAnswer {
+  constructor(
+    readonly location: string,
+    readonly status: 302 | 303 = 302,
+  ) {}
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Content-Disposition with the name in both the plain (ASCII-safe) and the UTF-8 form (RFC 6266). */
+export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string): string {
+  const plain = fileName.replace(/[^\w.-]+/g, '_');
+  return `${disposition}; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

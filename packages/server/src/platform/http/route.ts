@@ -1,0 +1,262 @@
+import {
+  errorResponse,
+  fileResponse,
+  type BodyOf,
+  type Endpoint,
+  type Language,
+  type ParamsOf,
+  type QueryOf,
+  type ResultOf,
+  FILE_RULES,
+} from '@bulwark/domain';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
+import type { Principal } from '../auth/principal.js';
+import type { Tx } from '../db/db.js';
+import type { AppDeps } from '../deps.js';
+import { AppError } from '../errors.js';
+import { checkAccess, principalOfClaims, requireTenant, verifyRequest } from './access.js';
+import { contentDisposition, FileAnswer, RedirectAnswer } from './answers.js';
+import type { Tenant } from './tenancy.js';
+import { readUpload, type Upload } from './upload.js';
+import { refuseInvalid } from './validation.js';
+
+/** Work that must wait for the commit: push events, job dispatch, mail delivery. */
+export type AfterCommit = () => Promise<unknown> | unknown;
+
+type UploadOf<E> = E extends { upload: string } ? Upload : undefined;
+
+type Inputs<E> = {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  /** The file of a multipart endpoint (`upload` in the contract), read after the rights check. */
+  upload: UploadOf<E>;
+  lang: Language;
+  req: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** A signed-in request: the principal and the one transaction it runs in (the organisation is set). */
+export type RouteContext<E> = Inputs<E> & {
+  principal: Principal;
+  tx: Tx;
+  afterCommit: (work: AfterCommit) => void;
+};
+
+/** A signed-out request to an organisation's own address (guest forms): its one transaction. */
+export type GuestContext<E> = Inputs<E> & {
+  tenant: Tenant;
+  tx: Tx;
+  afterCommit: (work: AfterCommit) => void;
+};
+
+/** A public request: no organisation is assumed; `tenant()` resolves the address's when it is needed. */
+export type PublicContext<E> = Inputs<E> & { tenant: () => Promise<Tenant> };
+
+export type Outcome<E> = ResultOf<E> | FileAnswer | RedirectAnswer;
+type Handler<C, E> = (ctx: C) => Promise<Outcome<E>> | Outcome<E>;
+
+export type RouteOptions = {
+  /** Runs before the body is read, e.g. a rate limit that counts floods of malformed requests too. */
+  onRequest?: onRequestHookHandler;
+  /**
+   * A right the contract cannot declare (one of several), checked with the contract's own before any
+   * input is read: throw to refuse.
+   */
+  authorize?: (principal: Principal) => void;
+};
+
+type PublicEndpoint = Endpoint & { access: { public: true } };
+type SignedInEndpoint = Endpoint & { access: Exclude<Endpoint['access'], { public: true }> };
+
+/**
+ * Mounts endpoint contracts. `route` is the signed-in kind: the token is checked, then one transaction
+ * sets the organisation, reads the principal, checks the contract's right, refuses bad input (after the
+ * right, so a caller without it learns nothing of the fields) and runs the handler; work handed to
+ * `afterCommit` runs once the transaction has committed. `guest` runs in the organisation of the
+ * address for signed-out forms, and `public` leaves everything to the handler.
+ */
+export type Router = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  route<E extends SignedInEndpoint>(contract: E, handler: Handler<RouteContext<E>, E>, options?: RouteOptions): void;
+  guest<E extends PublicEndpoint>(contract: E, handler: Handler<GuestContext<E>, E>, options?: RouteOptions): void;
+  public<E extends PublicEndpoint>(contract: E, handler: Handler<PublicContext<E>, E>, options?: RouteOptions): void;
+};
+
+export function createRouter(app: FastifyInstance, deps: AppDeps): Router {
+  const auth = { db: deps.db.app, tokens: deps.tokens, baseDomain: deps.config.baseDomain };
+  const tenantOf = (req: FastifyRequest) => requireTenant(req, deps.db.app, deps.config.baseDomain);
+
+  function inputs<E extends Endpoint>(req: FastifyRequest, reply: FastifyReply, upload: Upload | undefined): Inputs<E> {
+    return {
+      params: req.params as ParamsOf<E>,
+      query: req.query as QueryOf<E>,
+      body: req.body as BodyOf<E>,
+      upload: upload as UploadOf<E>,
+      lang: req.lang,
+      req,
+      reply,
+    };
+  }
+
+  /** One transaction in an organisation, then its after-commit work (a failure there is logged, the write stands). */
+  async function inOrganization<T>(
+    req: FastifyRequest,
+    organizationId: string,
+    work: (tx: Tx, afterCommit: (w: AfterCommit) => void) => Promise<T>,
+  ): Promise<T> {
+    const pending: AfterCommit[] = [];
+    const result = await deps.db.app.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
+      return work(tx, (w) => pending.push(w));
+    });
+    for (const w of pending) {
+      try {
+        await w();
+      } catch (err) {
+        req.log.error({ err }, 'after-commit work failed');
+      }
+    }
+    return result;
+  }
+
+  async function readFile(contract: Endpoint, req: FastifyRequest): Promise<Upload | undefined> {
+    return contract.upload ? readUpload(req, FILE_RULES[contract.upload].maxBytes) : undefined;
+  }
+
+  function mount(
+    contract: Endpoint,
+    options: RouteOptions | undefined,
+    handle: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) {
+    app.route({
+      method: contract.method,
+      url: contract.path,
+      config: { contract },
+      // Field errors are refused by the handlers' preamble, after the rights check.
+      attachValidation: true,
+      schema: routeSchema(contract),
+      ...(options?.onRequest ? { onRequest: options.onRequest } : {}),
+      handler: async (req, reply) => send(reply, contract, await handle(req, reply)),
+    });
+  }
+
+  return {
+    app,
+    deps,
+    route(contract, handler, options) {
+      if ('public' in contract.access) throw new Error(`${contract.id}: a public contract is mounted with router.public or router.guest`);
+      mount(contract, options, async (req, reply) => {
+        const claims = await verifyRequest(req, auth);
+        if (contract.upload) {
+          // A file is never read while a transaction holds a connection: the rights are checked in a
+          // transaction of their own, the file is read, then the handler runs in its transaction.
+          const principal = await inOrganization(req, claims.org, async (tx) => {
+            const p = await principalOfClaims(tx, req, claims, auth);
+            checkAccess(p, contract);
+            options?.authorize?.(p);
+            refuseInvalid(req);
+            return p;
+          });
+          const upload = await readFile(contract, req);
+          return inOrganization(req, claims.org, (tx, afterCommit) =>
+            Promise.resolve(handler({ ...inputs(req, reply, upload), principal, tx, afterCommit })),
+          );
+        }
+        return inOrganization(req, claims.org, async (tx, afterCommit) => {
+          const principal = await principalOfClaims(tx, req, claims, auth);
+          checkAccess(principal, contract);
+          options?.authorize?.(principal);
+          refuseInvalid(req);
+          return handler({ ...inputs(req, reply, undefined), principal, tx, afterCommit });
+        });
+      });
+    },
+    guest(contract, handler, options) {
+      mount(contract, options, async (req, reply) => {
+        const tenant = await tenantOf(req);
+        if (tenant.isPlatform) throw new AppError('tenant_not_found');
+        if (tenant.status !== 'Active') throw new AppError('organization_inactive');
+        refuseInvalid(req);
+        const upload = await readFile(contract, req);
+        return inOrganization(req, tenant.id, (tx, afterCommit) =>
+          Promise.resolve(handler({ ...inputs(req, reply, upload), tenant, tx, afterCommit })),
+        );
+      });
+    },
+    public(contract, handler, options) {
+      mount(contract, options, async (req, reply) => {
+        refuseInvalid(req);
+        const upload = await readFile(contract, req);
+        return handler({ ...inputs(req, reply, upload), tenant: () => tenantOf(req) });
+      });
+    },
+  };
+}
+
+async function send(reply: FastifyReply, contract: Endpoint, outcome: unknown) {
+  if (outcome instanceof FileAnswer) {
+    reply
+      .header('content-type', outcome.contentType)
+      .header('content-disposition', contentDisposition(outcome.options.disposition ?? 'attachment', outcome.fileName))
+      .header('cache-control', outcome.options.cache ?? 'no-store');
+    if (outcome.options.size !== undefined) reply.header('content-length', String(outcome.options.size));
+    return reply.send(outcome.body);
+  }
+  if (outcome instanceof RedirectAnswer) return reply.redirect(outcome.location, outcome.status);
+  // A handler that answered by itself (a status or headers of its own) has sent already.
+  if (reply.sent) return reply;
+  return reply.status(contract.status ?? 200).send(outcome);
+}
+
+const FILE_TYPES = {
+  always: 'application/octet-stream',
+  on_export: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/** The Fastify schema of a contract: validation, serialisation and the OpenAPI operation in one. */
+export function routeSchema(contract: Endpoint): FastifySchema {
+  const status = contract.status ?? 200;
+  const refusals = new Set<number>(contract.refusals ?? []);
+  if (contract.params || contract.query || contract.body || contract.upload) refusals.add(400);
+  if (!('public' in contract.access)) {
+    refusals.add(401);
+    refusals.add(403);
+  }
+  if (contract.params) refusals.add(404);
+  if (contract.upload) {
+    refusals.add(413);
+    refusals.add(415);
+  }
+  let success: unknown = contract.response;
+  if (contract.file === 'always') {
+    success = { description: 'The file', content: { [FILE_TYPES.always]: { schema: contract.response } } };
+  } else if (contract.file === 'on_export') {
+    success = {
+      description: 'A page of the list, or with export_to_excel=true its filtered rows as a workbook',
+      content: { 'application/json': { schema: contract.response }, [FILE_TYPES.on_export]: { schema: fileResponse } },
+    };
+  }
+  return {
+    tags: [tagOf(contract.module)],
+    summary: contract.summary,
+    ...(contract.description ? { description: contract.description } : {}),
+    operationId: contract.id,
+    ...(contract.params ? { params: contract.params } : {}),
+    ...(contract.query ? { querystring: contract.query } : {}),
+    ...(contract.body ? { body: contract.body } : {}),
+    ...(contract.upload ? { consumes: ['multipart/form-data'] } : {}),
+    response: {
+      [status]: success,
+      ...Object.fromEntries([...refusals].sort().map((s) => [s, errorResponse])),
+    },
+  } as FastifySchema;
+}
+
+/** `safety-interactions` -> `Safety interactions`: the OpenAPI tag of a module. */
+export function tagOf(module: string): string {
+  const words = module.replace(/[-_]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
