@@ -25,9 +25,9 @@ const CORE_SCREENS: Record<string, ScreenLoader> = {
   logout: () => import('../features/auth/logout-page.js').then((m) => m.LogoutPage),
   resetSession: () => import('../features/auth/reset-session-page.js').then((m) => m.ResetSessionPage),
   sessionexpire: () => import('../features/auth/session-expired-page.js').then((m) => m.SessionExpiredPage),
-  noPermissions: () => import('../features/pages/no-permissions-page.js').then((m) => m.NoPermissionsPage),
-  notFound: () => import('../features/pages/not-found-page.js').then((m) => m.NotFoundPage),
-  pricing: () => import('../features/pages/pricing-page.js').then((m) => m.PricingPage),
+  noPermissions: () => import('../ui/pages/no-permissions-page.js').then((m) => m.NoPermissionsPage),
+  notFound: () => import('../ui/pages/not-found-page.js').then((m) => m.NotFoundPage),
+  pricing: () => import('../ui/pages/pricing-page.js').then((m) => m.PricingPage),
   myaccount: () => import('../features/account/my-account-page.js').then((m) => m.MyAccountPage),
   notification: () => import('../features/notifications/notifications-page.js').then((m) => m.NotificationsPage),
 };
@@ -50,7 +50,7 @@ const SCREENS: Record<string, ScreenLoader> = {
   ...safetyInteractionsScreens,
 };
 
-const modulePage: ScreenLoader = () => import('../features/pages/module-page.js').then((m) => m.ModulePage);
+const modulePage: ScreenLoader = () => import('../ui/pages/module-page.js').then((m) => m.ModulePage);
 
 export function screenLoader(screen: string): ScreenLoader {
   return SCREENS[screen] ?? modulePage;

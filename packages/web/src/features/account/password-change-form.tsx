@@ -6,8 +6,8 @@ import { isApiError } from '../../api/api-error.js';
 import type { HttpClient } from '../../api/http.js';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
 
 /**
  * A wrong current password answers 401 on purpose (the code incorrect_password); the secured client

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
-import { StoredImage, uploadForm, useDownload } from '../kit/index.js';
+import { StoredImage, uploadForm, useDownload } from '../../ui/index.js';
 import { ACTIONS_KEY } from './actions-api.js';
 import { formatInstant } from './format.js';
 import { usePanelConfirm } from './panel-dialogs.js';

@@ -2,7 +2,7 @@ import { ACTION_SOURCES, CONTROL_TYPES, type ActionSource, type ControlType } fr
 import { Button, Chip, Collapse, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchInput } from '../kit/index.js';
+import { SearchInput } from '../../ui/index.js';
 import { useActionPeople, useActionRights, useActionSites } from './actions-api.js';
 import { activeFilterCount, type ActionScreen, type ListState } from './list-url.js';
 

@@ -12,8 +12,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
 import { otherErrors, useLiveErrors } from './field-errors.js';
 import { ACTIONS_KEY, actionSerial, useActionCategories, useActionPeople, useActionSites } from './actions-api.js';
 

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../i18n/setup.js';
-import { DataTable, type Column } from '../kit/index.js';
+import { DataTable, type Column } from '../../ui/index.js';
 import { ActionFilters } from './action-filters.js';
 import { actionSerial, useActionList, useActionRights } from './actions-api.js';
 import { formatDay, sourceLink, STATUS_COLORS } from './format.js';

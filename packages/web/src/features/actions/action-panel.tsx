@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
-import { PageLoader } from '../kit/index.js';
+import { PageLoader } from '../../ui/index.js';
 import { ActionAttachments } from './action-attachments.js';
 import { ActionDetails } from './action-details.js';
 import { ActionEditForm, ActionAddForm } from './action-form.js';

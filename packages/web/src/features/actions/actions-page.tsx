@@ -1,8 +1,8 @@
 import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useScreen } from '../pages/use-screen.js';
-import { ExportButton, PageHeader } from '../kit/index.js';
+import { useScreen } from '../../ui/pages/use-screen.js';
+import { ExportButton, PageHeader } from '../../ui/index.js';
 import { ActionPanel } from './action-panel.js';
 import { ActionList } from './action-list.js';
 import { listPath, useActionRights } from './actions-api.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldErrors } from '../forms/validation.js';
+import type { FieldErrors } from '../../ui/forms/validation.js';
 
 /**
  * The errors of the last attempt, minus the fields changed since: a message stops showing as soon as

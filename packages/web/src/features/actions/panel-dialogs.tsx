@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useConfirm } from '../kit/index.js';
+import { useConfirm } from '../../ui/index.js';
 
 /**
  * Escape belongs to the topmost dialog. Mantine's drawer and a dialog opened over it both listen on the

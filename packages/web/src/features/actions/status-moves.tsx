@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { serverErrors } from '../forms/validation.js';
+import { serverErrors } from '../../ui/forms/validation.js';
 import { ACTIONS_KEY } from './actions-api.js';
 import { CompleteDialog } from './complete-dialog.js';
 import { usePanelConfirm } from './panel-dialogs.js';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { organizationLoginUrl } from '../../api/tenant-host.js';
 import { useServices } from '../../app/services.js';
-import { serverErrors } from '../forms/validation.js';
+import { serverErrors } from '../../ui/forms/validation.js';
 import { lookupOrganization } from './auth-api.js';
 
 /** On the bare domain: find the organisation's own address, then go to its sign-in page. */

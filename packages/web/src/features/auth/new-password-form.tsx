@@ -6,8 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate, type FieldErrors } from '../forms/validation.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate, type FieldErrors } from '../../ui/forms/validation.js';
 import { activateAccount, setNewPassword } from './auth-api.js';
 
 /**

@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
 import { requestPasswordReset } from './auth-api.js';
 
 export function RequestResetForm() {

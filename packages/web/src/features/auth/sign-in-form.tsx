@@ -3,8 +3,8 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
 import { signIn } from './auth-api.js';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: (response: SignInResponse) => void }) {

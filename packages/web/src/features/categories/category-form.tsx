@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
-import { PageHeader, PageLoader, RecordLoadFailed } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
+import { PageHeader, PageLoader, RecordLoadFailed } from '../../ui/index.js';
 import { CATEGORIES_KEY, categoryKey, useRight } from './categories-api.js';
 import { useCategoryTypes } from './use-category-types.js';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { DataTable, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../kit/index.js';
+import { DataTable, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../../ui/index.js';
 import { CATEGORIES_KEY, useRight } from './categories-api.js';
 import { useCategoryTypes } from './use-category-types.js';
 

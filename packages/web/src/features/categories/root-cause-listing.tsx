@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
 import { useServices } from '../../app/services.js';
-import { PageHeader, PageLoader } from '../kit/index.js';
+import { PageHeader, PageLoader } from '../../ui/index.js';
 import { rootCauseKey } from './categories-api.js';
 import { useRootCauseActions } from './use-root-cause-actions.js';
 import { NodeActions } from './why-analysis-page.js';

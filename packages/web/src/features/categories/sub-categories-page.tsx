@@ -7,9 +7,9 @@ import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
-import { PageHeader, useConfirm, PageLoader } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
+import { PageHeader, useConfirm, PageLoader } from '../../ui/index.js';
 import { CATEGORIES_KEY, categoryKey, useRight } from './categories-api.js';
 
 /** /categories/:id: a category's sub-categories, added, renamed, deactivated and activated in place. */

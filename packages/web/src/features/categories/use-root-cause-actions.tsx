@@ -5,9 +5,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
-import { useConfirm } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
+import { useConfirm } from '../../ui/index.js';
 import { ROOT_CAUSES_KEY, useRight } from './categories-api.js';
 import { activeBelow, parentOptions } from './root-cause-tree.js';
 

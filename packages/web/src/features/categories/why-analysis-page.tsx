@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, Stack, Text } f
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageHeader, SearchInput, PageLoader } from '../kit/index.js';
+import { PageHeader, SearchInput, PageLoader } from '../../ui/index.js';
 import { RootCauseListing } from './root-cause-listing.js';
 import { isHidden, visibleNodes } from './root-cause-tree.js';
 import { useRootCauseActions, useRootCauseTree } from './use-root-cause-actions.js';

@@ -21,9 +21,9 @@ import { isApiError } from '../../api/api-error.js';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate, type FieldErrors } from '../forms/validation.js';
-import { PageHeader, useConfirm, PageLoader } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate, type FieldErrors } from '../../ui/forms/validation.js';
+import { PageHeader, useConfirm, PageLoader } from '../../ui/index.js';
 import { MAILERS_KEY, scenarioKey, scenarioPath } from './mailers-api.js';
 
 type Drafts = Record<Language, MailerTexts>;

@@ -2,7 +2,7 @@ import type { MailerModuleSummary } from '@bulwark/domain';
 import { Alert, Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../kit/index.js';
+import { PageLoader } from '../../ui/index.js';
 import { Link } from 'react-router';
 import { useServices } from '../../app/services.js';
 import { modulesKey, modulesPath } from './mailers-api.js';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
 import { useServices } from '../../app/services.js';
-import { DataTable, PageHeader, type Column } from '../kit/index.js';
+import { DataTable, PageHeader, type Column } from '../../ui/index.js';
 import { scenariosKey, scenariosPath } from './mailers-api.js';
 
 type ScenariosResponse = { module: { id: number; key: string }; scenarios: MailerScenarioSummary[] };

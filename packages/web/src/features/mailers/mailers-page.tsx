@@ -2,7 +2,7 @@ import { Loader, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useProfile } from '../../app/use-profile.js';
-import { PageHeader } from '../kit/index.js';
+import { PageHeader } from '../../ui/index.js';
 import { MailerEditor } from './mailer-editor.js';
 import { MailerModules } from './mailer-modules.js';
 import { MailerScenarios } from './mailer-scenarios.js';

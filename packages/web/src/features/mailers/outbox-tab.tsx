@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services.js';
-import { DataTable, type Column } from '../kit/index.js';
+import { DataTable, type Column } from '../../ui/index.js';
 import { OUTBOX_STATUS_COLOR, outboxKey, type OutboxResponse } from './mailers-api.js';
 
 const PER_PAGE = 25;

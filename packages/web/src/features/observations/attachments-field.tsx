@@ -5,7 +5,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.js';
-import { useStoredFileUrl } from '../kit/index.js';
+import { useStoredFileUrl } from '../../ui/index.js';
 
 /** One attachment of the form: uploading, uploaded (has `fileId`) or refused (has `error`). */
 export type AttachmentItem = {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldErrors } from '../forms/validation.js';
+import type { FieldErrors } from '../../ui/forms/validation.js';
 
 /**
  * Field errors stay under their fields only until the person changes that field: an error that no

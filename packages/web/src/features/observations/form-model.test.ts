@@ -9,7 +9,7 @@ import {
   withSite,
   type Draft,
 } from './form-model.js';
-import { importProblems } from '../kit/index.js';
+import { importProblems } from '../../ui/index.js';
 
 const SITE = '11111111-1111-4111-8111-111111111111';
 const USER = '22222222-2222-4222-8222-222222222222';

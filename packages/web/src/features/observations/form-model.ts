@@ -12,7 +12,7 @@ import {
   type ObservationUpdate,
 } from '@bulwark/domain';
 import { canRemoveActionItem, emptyActionItem, type ActionItemRow } from '../actions/action-items.js';
-import type { FieldErrors } from '../forms/validation.js';
+import type { FieldErrors } from '../../ui/forms/validation.js';
 
 /** One action row of the form, as typed (blank until chosen); the observation form offers categories. */
 export type ActionRow = ActionItemRow & { category_id: string | null };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ExcelImportDialog, type ImportTexts } from '../kit/index.js';
+import { ExcelImportDialog, type ImportTexts } from '../../ui/index.js';
 import { useObservationsRefresh } from './observations-api.js';
 
 const TEXTS: ImportTexts = {

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import type { FieldErrors } from '../forms/validation.js';
-import { PageLoader, RecordLoadFailed } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import type { FieldErrors } from '../../ui/forms/validation.js';
+import { PageLoader, RecordLoadFailed } from '../../ui/index.js';
 import { ActionRows } from './action-rows.js';
 import { AttachmentsField, storedAttachment, uploadedIds, uploadsPending, type AttachmentItem } from './attachments-field.js';
 import {

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Select, Stack, Tabs, Text, TextInput } from '@ma
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, ExportButton, SearchInput, toQuery, usePagedList, type Column } from '../kit/index.js';
+import { DataTable, ExportButton, SearchInput, toQuery, usePagedList, type Column } from '../../ui/index.js';
 import { ImportDialog } from './import-dialog.js';
 import {
   LIST_PATH,

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { PageLoader, RecordLoadFailed, StoredImage, useDownload } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { PageLoader, RecordLoadFailed, StoredImage, useDownload } from '../../ui/index.js';
 import { useObservation, useObservationsRefresh } from './observations-api.js';
 import { RiskBadge, StatusBadge } from './status-badge.js';
 

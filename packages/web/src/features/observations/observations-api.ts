@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { principalFromProfile } from '../../app/profile.js';
 import { useServices, type Services } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
-import { uploadForm } from '../kit/index.js';
+import { uploadForm } from '../../ui/index.js';
 import { uploadWithProgress } from '../../api/upload.js';
 
 /**

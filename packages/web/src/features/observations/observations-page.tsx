@@ -1,7 +1,7 @@
 import { Button, Grid, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { PageHeader } from '../kit/index.js';
+import { PageHeader } from '../../ui/index.js';
 import { ObservationFormPanel } from './observation-form.js';
 import { ObservationList } from './observation-list.js';
 import { ObservationSummary } from './observation-summary.js';

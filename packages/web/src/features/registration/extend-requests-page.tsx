@@ -11,9 +11,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
-import { DataTable, PageHeader, type Column } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
+import { DataTable, PageHeader, type Column } from '../../ui/index.js';
 import { approveExtension, EXTEND_REQUESTS_KEY, listAllExtendRequests, rejectExtension } from './registration-api.js';
 
 type Decision = { kind: 'approve' | 'reject'; request: PlatformExtendRequest };

@@ -3,11 +3,11 @@ import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../kit/index.js';
+import { PageLoader } from '../../ui/index.js';
 import { Link } from 'react-router';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
 
 /**
  * /guest_user_creation: on an organisation's own address, a visitor or contractor asks for a guest

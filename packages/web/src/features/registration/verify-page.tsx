@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useServices } from '../../app/services.js';
 import { notifySuccess } from '../../app/notify.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
 import { resendCode, verifyRegistration } from './registration-api.js';
 
 export const THANKYOU_STORAGE_KEY = 'bulwark.registration.done';

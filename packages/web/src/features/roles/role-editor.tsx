@@ -2,12 +2,12 @@ import { can, completeRoleMatrix, roleCreateBody, type RoleDetail, type RoleMatr
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../kit/index.js';
+import { PageLoader } from '../../ui/index.js';
 import { notifySuccess } from '../../app/notify.js';
 import { principalFromProfile } from '../../app/profile.js';
 import { useProfile } from '../../app/use-profile.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
 import { RoleMatrix } from './role-matrix.js';
 import { useRole, useSaveRole } from './roles-api.js';
 

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { principalFromProfile } from '../../app/profile.js';
 import { useProfile } from '../../app/use-profile.js';
-import { DataTable, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../kit/index.js';
+import { DataTable, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../../ui/index.js';
 import { RoleEditor } from './role-editor.js';
 import { ROLES_KEY, useDeleteRole } from './roles-api.js';
 

@@ -1,7 +1,7 @@
 import type { SiDashboardResponse, SiOptionsResponse, SiResponse, SiScheduleListResponse, SiSummaryResponse } from '@bulwark/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useServices } from '../../app/services.js';
-import { toQuery, type PagedParams } from '../kit/index.js';
+import { toQuery, type PagedParams } from '../../ui/index.js';
 
 /**
  * Query keys of the safety-interaction screens. They all start with the push channel's name, so an

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Ti
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../../i18n/setup.js';
-import { PageHeader, PageLoader } from '../kit/index.js';
+import { PageHeader, PageLoader } from '../../ui/index.js';
 import { formatDay, formatMonth, useDashboard } from './si-api.js';
 import { SiNav } from './si-nav.js';
 import { Stat } from './si-summary.js';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
-import { DataTable, ExportButton, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../kit/index.js';
+import { DataTable, ExportButton, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../../ui/index.js';
 import { PeoplePicker } from './people-picker.js';
 import { SI_KEY, SI_LIST_KEY, formatLocal, useSiOptions } from './si-api.js';
 import { SiNav } from './si-nav.js';

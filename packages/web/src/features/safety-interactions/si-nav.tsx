@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import classes from '../kit/print-report.module.css';
+import classes from '../../ui/print-report.module.css';
 
 const TABS = [
   { path: '/si-dashboard', label: 'safetyInteractions.nav.dashboard' },

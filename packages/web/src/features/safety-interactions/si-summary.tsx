@@ -2,7 +2,7 @@ import type { SiSummaryResponse } from '@bulwark/domain';
 import { Alert, Group, Paper, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader, PageLoader } from '../kit/index.js';
+import { PageHeader, PageLoader } from '../../ui/index.js';
 import { localDay, useSiOptions, useSummary } from './si-api.js';
 import { SiNav } from './si-nav.js';
 

@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { PageHeader, PageLoader } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { PageHeader, PageLoader } from '../../ui/index.js';
 
 const SUBSCRIPTIONS_KEY = ['settings', 'email-subscriptions'] as const;
 type Response = { subscriptions: EmailSubscriptionItem[] };

@@ -5,9 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
-import { PageHeader, PageLoader } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
+import { PageHeader, PageLoader } from '../../ui/index.js';
 
 const kpiKey = (year: number) => ['settings', 'kpi', year] as const;
 const PERCENT: readonly KpiField[] = ['critical_closure_rate_target', 'serious_closure_rate_target'];

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { PageHeader, PageLoader } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { PageHeader, PageLoader } from '../../ui/index.js';
 import { manpowerKey } from './sites-api.js';
 
 /** Edits typed into the grid, by "siteId:month"; an empty text returns the month to the default. */

@@ -7,9 +7,9 @@ import { Link, useNavigate } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
-import { PageHeader, PageLoader, RecordLoadFailed } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
+import { PageHeader, PageLoader, RecordLoadFailed } from '../../ui/index.js';
 import { SITES_KEY, siteKey } from './sites-api.js';
 import { UserPicker } from './user-picker.js';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { DataTable, ExportButton, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../kit/index.js';
+import { DataTable, ExportButton, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../../ui/index.js';
 import { SITES_KEY } from './sites-api.js';
 import { useSiteRight } from './use-site-rights.js';
 

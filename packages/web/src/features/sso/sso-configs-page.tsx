@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate, type FieldErrors } from '../forms/validation.js';
-import { PageHeader, useConfirm } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate, type FieldErrors } from '../../ui/forms/validation.js';
+import { PageHeader, useConfirm } from '../../ui/index.js';
 import { getSsoSettings, removeSsoSettings, saveSsoSettings } from './sso-api.js';
 
 const SETTINGS_KEY = ['sso', 'settings'] as const;

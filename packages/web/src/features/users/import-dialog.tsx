@@ -1,4 +1,4 @@
-import { ExcelImportDialog, type ImportTexts } from '../kit/index.js';
+import { ExcelImportDialog, type ImportTexts } from '../../ui/index.js';
 import { useUsersRefresh } from './users-api.js';
 
 const TEXTS: ImportTexts = {

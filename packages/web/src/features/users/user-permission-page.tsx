@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
-import { PageHeader, PageLoader } from '../kit/index.js';
+import { PageHeader, PageLoader } from '../../ui/index.js';
 import { useUserPermissions, useUsersRefresh } from './users-api.js';
 
 const Yes = ({ on, label }: { on: boolean; label: string }) => (

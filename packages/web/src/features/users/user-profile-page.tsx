@@ -24,9 +24,9 @@ import { Link, useParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
-import { PageHeader, uploadForm, useConfirm, PageLoader, useStoredFileUrl } from '../kit/index.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
+import { PageHeader, uploadForm, useConfirm, PageLoader, useStoredFileUrl } from '../../ui/index.js';
 import { useFormOptions, userRight, useUser, useUsersRefresh } from './users-api.js';
 
 /** /users/:id/profile: details, photo, sites, status and licences of one user. */

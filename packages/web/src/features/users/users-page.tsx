@@ -7,7 +7,7 @@ import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { GuestAccess } from './guest-access.js';
-import { DataTable, ExportButton, PageHeader, SearchInput, usePagedList, type Column } from '../kit/index.js';
+import { DataTable, ExportButton, PageHeader, SearchInput, usePagedList, type Column } from '../../ui/index.js';
 import { ImportDialog } from './import-dialog.js';
 import { InviteDialog } from './invite-dialog.js';
 import { USERS_KEY, useFormOptions, useLicenceCounts, userRight, useUsersRefresh } from './users-api.js';

@@ -30,8 +30,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
-import { useFormSubmit } from '../forms/use-form-submit.js';
-import { validate } from '../forms/validation.js';
+import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
+import { validate } from '../../ui/forms/validation.js';
 import { addReviewer, moveReviewer, parseFormIds, removeReviewer } from './reviewer-order.js';
 import { WORKFLOWS_KEY } from './workflows-api.js';
 

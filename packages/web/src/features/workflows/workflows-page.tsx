@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useServices } from '../../app/services.js';
 import { useRight } from '../categories/categories-api.js';
-import { DataTable, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../kit/index.js';
+import { DataTable, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../../ui/index.js';
 import { WorkflowForm } from './workflow-form.js';
 import { WORKFLOWS_KEY } from './workflows-api.js';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services.js';
-import { useFormSubmit } from '../../forms/use-form-submit.js';
+import { useFormSubmit } from '../../../ui/forms/use-form-submit.js';
 import { useSites, useUserOptions } from '../onboarding-api.js';
 
 /** Each active site's head of safety, chosen among the organisation's people, then confirmed. */

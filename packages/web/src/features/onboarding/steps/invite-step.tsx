@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../app/notify.js';
 import { useServices } from '../../../app/services.js';
 import { isApiError } from '../../../api/api-error.js';
-import { useFormSubmit } from '../../forms/use-form-submit.js';
-import { validate, type FieldErrors } from '../../forms/validation.js';
+import { useFormSubmit } from '../../../ui/forms/use-form-submit.js';
+import { validate, type FieldErrors } from '../../../ui/forms/validation.js';
 import { useRoles } from '../onboarding-api.js';
 
 type Row = { key: number; full_name: string; email: string; role_id: string | null };

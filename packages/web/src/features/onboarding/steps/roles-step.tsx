@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services.js';
-import { useFormSubmit } from '../../forms/use-form-submit.js';
+import { useFormSubmit } from '../../../ui/forms/use-form-submit.js';
 import { useRoles } from '../onboarding-api.js';
 
 const PRESETS = Object.keys(ONBOARDING_ROLE_PRESETS) as OnboardingRolePreset[];

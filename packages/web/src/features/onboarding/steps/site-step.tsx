@@ -3,8 +3,8 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services.js';
-import { useFormSubmit } from '../../forms/use-form-submit.js';
-import { validate } from '../../forms/validation.js';
+import { useFormSubmit } from '../../../ui/forms/use-form-submit.js';
+import { validate } from '../../../ui/forms/validation.js';
 import { useSites } from '../onboarding-api.js';
 
 type Draft = {

@@ -3,8 +3,8 @@ import { Button, Group, Select, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../app/services.js';
-import { useFormSubmit } from '../../forms/use-form-submit.js';
-import { validate } from '../../forms/validation.js';
+import { useFormSubmit } from '../../../ui/forms/use-form-submit.js';
+import { validate } from '../../../ui/forms/validation.js';
 
 /** The browser's own zone is the likely answer; the organisation's current one wins if already chosen. */
 function guessZone(current: string): string {

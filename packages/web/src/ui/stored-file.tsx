@@ -1,6 +1,6 @@
 import { Image, type ImageProps } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useServices } from '../../app/services.js';
+import { useServices } from '../app/services.js';
 
 /**
  * A stored file's address (GET /api/files/:id …) as the browser can show it. Files are served only with

@@ -3,11 +3,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DownloadedFile, HttpClient } from '../../api/http.js';
-import type { PushClient } from '../../api/push-client.js';
-import { createMemoryStorage, createSessionStore } from '../../api/session-store.js';
-import { ServicesContext, type Services } from '../../app/services.js';
-import { createI18n } from '../../i18n/setup.js';
+import type { DownloadedFile, HttpClient } from '../api/http.js';
+import type { PushClient } from '../api/push-client.js';
+import { createMemoryStorage, createSessionStore } from '../api/session-store.js';
+import { ServicesContext, type Services } from '../app/services.js';
+import { createI18n } from '../i18n/setup.js';
 import { StoredImage } from './stored-file.js';
 
 function renderWith(ui: ReactNode, download: HttpClient['download']) {

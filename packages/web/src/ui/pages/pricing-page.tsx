@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/services.js';
-import { useRunOnce } from '../auth/use-run-once.js';
+import { useRunOnce } from '../../features/auth/use-run-once.js';
 import { PageMessage } from './page-message.js';
 
 /** The marketing site's pricing page; /pricing leaves the app for it (spec 000 §2). */

@@ -1,9 +1,9 @@
 import { Alert, Button, FileInput, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error.js';
-import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
+import { isApiError } from '../api/api-error.js';
+import { notifySuccess } from '../app/notify.js';
+import { useServices } from '../app/services.js';
 import { uploadForm, useDownload } from './files.js';
 
 export type ImportRowProblem = { row: number; field: string; message: string };

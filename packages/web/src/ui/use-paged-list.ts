@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useServices } from '../../app/services.js';
+import { useServices } from '../app/services.js';
 import type { PageInfo } from './data-table.js';
 
 export type PagedParams = Record<string, string | number | boolean | undefined | null>;

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../api/api-error.js';
+import { isApiError } from '../api/api-error.js';
 import { PageHeader } from './page-header.js';
 
 /** What a screen shows while its data loads. */

@@ -1,5 +1,5 @@
-import type { DownloadedFile } from '../../api/http.js';
-import { useServices } from '../../app/services.js';
+import type { DownloadedFile } from '../api/http.js';
+import { useServices } from '../app/services.js';
 
 /** Hands a downloaded file to the browser as a normal download. */
 export function saveFile(file: DownloadedFile): void {

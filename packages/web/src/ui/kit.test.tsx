@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fileNameOf } from '../../api/http.js';
+import { fileNameOf } from '../api/http.js';
 import { DataTable } from './data-table.js';
 import { toQuery } from './use-paged-list.js';
 

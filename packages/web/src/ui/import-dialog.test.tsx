@@ -4,12 +4,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { ApiError } from '../../api/api-error.js';
-import type { HttpClient } from '../../api/http.js';
-import type { PushClient } from '../../api/push-client.js';
-import { createMemoryStorage, createSessionStore } from '../../api/session-store.js';
-import { ServicesContext, type Services } from '../../app/services.js';
-import { createI18n } from '../../i18n/setup.js';
+import { ApiError } from '../api/api-error.js';
+import type { HttpClient } from '../api/http.js';
+import type { PushClient } from '../api/push-client.js';
+import { createMemoryStorage, createSessionStore } from '../api/session-store.js';
+import { ServicesContext, type Services } from '../app/services.js';
+import { createI18n } from '../i18n/setup.js';
 import { ExcelImportDialog, importProblems, type ImportTexts } from './import-dialog.js';
 
 const en = catalogs.en.users.importDialog;
