@@ -6,26 +6,15 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { pickLanguage, translate, PRODUCT_NAME, PUSH_REQUESTS, type PushRequest } from '@bulwark/domain';
-import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import { organizationRoutes } from './modules/organizations/routes.js';
-import { listNotifications, notificationRoutes } from './modules/notifications/routes.js';
-import { createSessionService } from './modules/session/service.js';
-import { sessionRoutes } from './modules/session/routes.js';
-import { buildProfile } from './modules/users/profile.js';
 import { MODULES } from './modules/index.js';
-import type { Principal } from './platform/auth/principal.js';
-import { inTenant } from './platform/db/db.js';
-import { organizations } from './platform/db/schema.js';
 import type { AppDeps } from './platform/deps.js';
 import { isApiPath, registerRouteRecords, type RouteRecord } from './platform/http/access.js';
-import { registerLegacyGuard } from './platform/http/legacy-guard.js';
 import { createRouter } from './platform/http/route.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { validatorCompiler } from './platform/http/validation.js';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.js';
-import { fileRoutes } from './platform/storage/routes.js';
 import type { PushRequestHandlers } from './platform/push/push.js';
 import { AppError } from './platform/errors.js';
 import type { JobHandlers, Schedules } from './platform/jobs/jobs.js';
@@ -92,7 +81,6 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
   registerErrorHandler(app);
   registerRouteRecords(app);
-  registerLegacyGuard(app, { db: deps.db.app, tokens: deps.tokens, baseDomain: deps.config.baseDomain });
 
   await app.register(swagger, {
     openapi: {
@@ -112,11 +100,6 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   // Uploads are read one file at a time by the route that expects them (platform/http/upload.ts).
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
 
-  const sessions = createSessionService(deps);
-  sessionRoutes(app, deps, sessions);
-  notificationRoutes(app, deps);
-  organizationRoutes(app, deps);
-  fileRoutes(app, deps, deps.storage);
   const router = createRouter(app, deps);
   for (const m of MODULES) m.routes(router, deps);
 
@@ -148,27 +131,9 @@ function sendApp(deps: AppDeps, reply: FastifyReply) {
   return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
 }
 
-/** Answers to the push requests of spec 000 §7 that the platform core owns. */
+/** Answers to the push requests of spec 000 §7: each module answers its own. */
 export function pushRequestHandlers(deps: AppDeps): PushRequestHandlers {
-  const inOrg = <T>(p: Principal, fn: Parameters<typeof inTenant<T>>[2]) => inTenant(deps.db.app, p.organizationId, fn);
-  const core: Partial<Record<PushRequest, (p: Principal) => Promise<unknown>>> = {
-    get_user: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).user),
-    get_rules: async (p) => p.rules,
-    get_all_unread_notifications: (p) => inOrg(p, (tx) => listNotifications(tx, p)),
-    get_tenant_memory_details: (p) =>
-      inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).user.tenant_memory_details),
-    get_timezone: (p) =>
-      inOrg(p, async (tx) => {
-        const [org] = await tx
-          .select({ timezone: organizations.timezone })
-          .from(organizations)
-          .where(eq(organizations.id, p.organizationId));
-        return { timezone: org?.timezone ?? 'UTC' };
-      }),
-    get_organization: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).organization),
-    get_all_modules: (p) => inOrg(p, async (tx) => (await buildProfile(tx, p, deps.config.hiraV2UserIds)).organization_modules),
-  };
-  const handlers = Object.assign({}, core, ...MODULES.map((m) => m.push?.(deps) ?? {})) as Partial<PushRequestHandlers>;
+  const handlers = Object.assign({}, ...MODULES.map((m) => m.push?.(deps) ?? {})) as Partial<PushRequestHandlers>;
   // A request no module answers yet is refused like an unknown one, never left hanging.
   const unanswered = async () => {
     throw new AppError('not_found');

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { defineApi } from '@bulwark/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import type { RouteRecord } from '../src/platform/http/access.js';
+import { createRouter } from '../src/platform/http/route.js';
+import { AppError } from '../src/platform/errors.js';
 import { PASSWORD, PNG, createTestApp, multipart, nextIp, signIn, type Session, type TestApp } from './helpers.js';
 import { candidates, coverage, fallbackIds, fillRoute, nowhere, slotsOf, twinOf, type Pick, type Pool, type Slot } from './attack/ids.js';
 import { buildWorld, type OrgWorld, type World } from './attack/world.js';
@@ -374,34 +376,47 @@ describe('organisation B against organisation A', () => {
   it('catches a route that shows, confirms or changes A’s records (the probe can fail)', async () => {
     // The real app with three careless routes that read around the wall through the owner connection.
     const app = await buildApp(t.deps, { logger: false });
-    const r = app.withTypeProvider<ZodTypeProvider>();
+    const r = createRouter(app, t.deps);
     const owner = t.deps.db.ownerPool;
-    r.get(
-      '/api/leaky/sites/:id',
-      { config: { access: { session: true } }, schema: { params: z.object({ id: z.uuid() }) } },
-      async (req, reply) => {
-        const { rows } = await owner.query<{ name: string }>('select name from sites where id = $1', [req.params.id]);
-        return rows[0] ? { name: rows[0].name } : reply.status(404).send({ errors: ['Not found.'], code: 'not_found' });
+    const leaky = defineApi('leaky', {
+      site: {
+        method: 'GET',
+        path: '/api/leaky/sites/:id',
+        access: { session: true },
+        summary: 'Leaky',
+        params: z.object({ id: z.uuid() }),
+        response: z.object({ name: z.string() }),
       },
-    );
-    r.delete(
-      '/api/leaky/workflows/:id',
-      { config: { access: { admin: true } }, schema: { params: z.object({ id: z.uuid() }) } },
-      async (req, reply) => {
-        const { rows } = await owner.query('select 1 from workflows where id = $1', [req.params.id]);
-        return rows[0]
-          ? reply.status(403).send({ errors: ['Forbidden.'], code: 'forbidden' })
-          : reply.status(404).send({ errors: ['Not found.'], code: 'not_found' });
+      workflow: {
+        method: 'DELETE',
+        path: '/api/leaky/workflows/:id',
+        access: { admin: true },
+        summary: 'Leaky',
+        params: z.object({ id: z.uuid() }),
+        response: z.object({ ok: z.boolean() }),
       },
-    );
-    r.post(
-      '/api/leaky/sites/touch',
-      { config: { access: { session: true } }, schema: { body: z.object({ site_id: z.uuid() }) } },
-      async (req, reply) => {
-        await owner.query('update sites set city = $2 where id = $1', [req.body.site_id, 'Touched']);
-        return reply.status(404).send({ errors: ['Not found.'], code: 'not_found' });
+      touch: {
+        method: 'POST',
+        path: '/api/leaky/sites/touch',
+        access: { session: true },
+        summary: 'Leaky',
+        body: z.object({ site_id: z.uuid() }),
+        response: z.object({ ok: z.boolean() }),
       },
-    );
+    });
+    r.route(leaky.site, async ({ params }) => {
+      const { rows } = await owner.query<{ name: string }>('select name from sites where id = $1', [params.id]);
+      if (!rows[0]) throw new AppError('not_found');
+      return { name: rows[0].name };
+    });
+    r.route(leaky.workflow, async ({ params }) => {
+      const { rows } = await owner.query('select 1 from workflows where id = $1', [params.id]);
+      throw new AppError(rows[0] ? 'forbidden' : 'not_found');
+    });
+    r.route(leaky.touch, async ({ body }) => {
+      await owner.query('update sites set city = $2 where id = $1', [body.site_id, 'Touched']);
+      throw new AppError('not_found');
+    });
     await app.ready();
     try {
       const { failures } = await probe(

@@ -1,7 +1,9 @@
+import { defineApi, okResponse } from '@bulwark/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, pushRequestHandlers } from '../src/app.js';
 import { loadPrincipal } from '../src/platform/auth/principal.js';
 import { inTenant } from '../src/platform/db/db.js';
+import { createRouter } from '../src/platform/http/route.js';
 import { sendTrialReminders } from '../src/modules/registration/trial.js';
 import { createOrganizationService } from '../src/modules/organizations/service.js';
 import { call, createOrg, freshDatabase, PASSWORD, signIn, testDeps, type Session, type TestApp } from './helpers.js';
@@ -18,15 +20,48 @@ beforeAll(async () => {
   const database = await freshDatabase();
   const deps = testDeps(database.appUrl, database.ownerUrl);
   const app = await buildApp(deps, { logger: false });
-  const ok = async () => ({ ok: true });
-  app.post('/api/probe/site-create', { config: { access: { subject: 'Site', action: 'create' } } }, ok);
-  app.patch('/api/probe/site-update', { config: { access: { subject: 'Site', action: 'update' } } }, ok);
-  app.post('/api/probe/site-search', { config: { access: { subject: 'Site', action: 'read' } } }, ok);
-  app.delete('/api/probe/site-delete', { config: { access: { subject: 'Site', action: 'delete' } } }, ok);
-  app.post('/api/probe/incident-approve', { config: { access: { subject: 'Incident', action: 'approve' } } }, ok);
-  app.post('/api/probe/admin-write', { config: { access: { admin: true } } }, ok);
-  app.get('/api/probe/admin-read', { config: { access: { admin: true } } }, ok);
-  app.post('/api/probe/personal', { config: { access: { session: true } } }, ok);
+  const probes = defineApi('probe', {
+    siteCreate: {
+      method: 'POST',
+      path: '/api/probe/site-create',
+      access: { subject: 'Site', action: 'create' },
+      summary: 'Probe',
+      response: okResponse,
+    },
+    siteUpdate: {
+      method: 'PATCH',
+      path: '/api/probe/site-update',
+      access: { subject: 'Site', action: 'update' },
+      summary: 'Probe',
+      response: okResponse,
+    },
+    siteSearch: {
+      method: 'POST',
+      path: '/api/probe/site-search',
+      access: { subject: 'Site', action: 'read' },
+      summary: 'Probe',
+      response: okResponse,
+    },
+    siteDelete: {
+      method: 'DELETE',
+      path: '/api/probe/site-delete',
+      access: { subject: 'Site', action: 'delete' },
+      summary: 'Probe',
+      response: okResponse,
+    },
+    incidentApprove: {
+      method: 'POST',
+      path: '/api/probe/incident-approve',
+      access: { subject: 'Incident', action: 'approve' },
+      summary: 'Probe',
+      response: okResponse,
+    },
+    adminWrite: { method: 'POST', path: '/api/probe/admin-write', access: { admin: true }, summary: 'Probe', response: okResponse },
+    adminRead: { method: 'GET', path: '/api/probe/admin-read', access: { admin: true }, summary: 'Probe', response: okResponse },
+    personal: { method: 'POST', path: '/api/probe/personal', access: { session: true }, summary: 'Probe', response: okResponse },
+  });
+  const router = createRouter(app, deps);
+  for (const probe of Object.values(probes)) router.route(probe, () => ({ ok: true as const }));
   await app.ready();
   t = {
     app,

@@ -33,7 +33,7 @@ export type EndpointDef = {
   body?: z.ZodType;
   response: z.ZodType;
   /** The success status; 200 unless said. */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /**
    * A binary answer instead of JSON: 'always' (a PDF, a template), or 'on_export' for a list that
    * answers its filtered rows as a workbook when asked (`export_to_excel=true`).

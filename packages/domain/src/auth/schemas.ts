@@ -82,3 +82,10 @@ export const passwordResetRequestBody = z.object({ email: emailSchema });
 export const passwordResetBody = z.object({ password: passwordSchema });
 
 export const updateMyProfileBody = z.object({ locale: z.enum(LANGUAGES) });
+
+/** GET /api/auth: the session is valid, and whose it is. */
+export const sessionCheckResponse = z.object({ auth: z.literal(true), user_id: z.string(), organization_id: z.string() });
+export type SessionCheckResponse = z.infer<typeof sessionCheckResponse>;
+
+/** The token of an e-mailed password reset link. */
+export const passwordResetParams = z.object({ token: z.string().min(10).max(200) });

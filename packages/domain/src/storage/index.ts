@@ -1,2 +1,3 @@
 export * from './i18n.js';
 export * from './rules.js';
+export * from './api.js';

@@ -1,13 +1,17 @@
+import { filesModule } from '../platform/storage/module.js';
 import { actionsModule } from './actions/module.js';
 import { categoriesModule } from './categories/module.js';
 import { guestsModule } from './guests/module.js';
 import { mailersModule } from './mailers/module.js';
 import type { ServerModule } from './module.js';
+import { notificationsModule } from './notifications/module.js';
 import { observationsModule } from './observations/module.js';
 import { onboardingModule } from './onboarding/module.js';
+import { organizationsModule } from './organizations/module.js';
 import { registrationModule } from './registration/module.js';
 import { rolesModule } from './roles/module.js';
 import { safetyInteractionsModule } from './safety-interactions/module.js';
+import { sessionModule } from './session/module.js';
 import { settingsModule } from './settings/module.js';
 import { sitesModule } from './sites/module.js';
 import { ssoModule } from './sso/module.js';
@@ -16,6 +20,10 @@ import { workflowsModule } from './workflows/module.js';
 
 /** Every domain module the app serves, in registration order. */
 export const MODULES: readonly ServerModule[] = [
+  sessionModule,
+  notificationsModule,
+  organizationsModule,
+  filesModule,
   registrationModule,
   guestsModule,
   onboardingModule,

@@ -46,12 +46,27 @@ function caller(services: UploadServices, endpoint: Endpoint): Caller<Endpoint> 
       form.append('file', input.file, input.file.name);
       // fetch cannot tell how far a body has gone; a screen that shows progress goes through XHR.
       if (input.onProgress) return uploadWithProgress(services, url(input), form, input.onProgress, input.signal);
-      return services.http.request(endpoint.method, url(input), { ...opts, body: form });
+      return send(url(input), form, opts);
     }
-    return services.http.request(endpoint.method, url(input), input?.body === undefined ? opts : { ...opts, body: input.body });
+    return send(url(input), input?.body, opts);
+  };
+  const send = (path: string, body: unknown, opts: RequestOptions) => {
+    const { http } = services;
+    switch (endpoint.method) {
+      case 'GET':
+        return http.get(path, opts);
+      case 'DELETE':
+        return http.delete(path, opts);
+      case 'POST':
+        return http.post(path, body, opts);
+      case 'PUT':
+        return http.put(path, body, opts);
+      case 'PATCH':
+        return http.patch(path, body, opts);
+    }
   };
   const download = async (input?: Loose, options: CallOptions = {}) => {
-    const file = await services.http.request<DownloadedFile>(endpoint.method, url(input), { mode, ...options, responseType: 'blob' });
+    const file = await services.http.download(url(input), { mode, ...options });
     if (!file) throw new Error(`${endpoint.id}: no file in the answer`);
     return file;
   };

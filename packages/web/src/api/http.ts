@@ -1,4 +1,4 @@
-import { CSRF_HEADER, LANGUAGE_HEADER, REFRESH_HEADER, TENANT_HEADER, tokenPairResponse } from '@bulwark/domain';
+import { CSRF_HEADER, LANGUAGE_HEADER, REFRESH_HEADER, sessionApi, TENANT_HEADER, tokenPairResponse } from '@bulwark/domain';
 import { ApiError, errorCode, errorFields, errorText, isSessionEndingCode } from './api-error.js';
 import { createFailureCounter } from './failure-counter.js';
 import type { SessionStore } from './session-store.js';
@@ -52,8 +52,8 @@ export type HttpClient = {
   refresh(): Promise<boolean>;
 };
 
-export const REFRESH_PATH = '/api/v1/refresh_token';
-export const RESET_SESSION_PATH = '/api/v1/reset_current_session';
+export const REFRESH_PATH = sessionApi.refresh.path;
+export const RESET_SESSION_PATH = sessionApi.resetCurrentSession.path;
 
 type Outcome = { response: Response; payload: unknown };
 

@@ -17,7 +17,7 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import { recordAudit } from '../../platform/audit.js';
 import { asPlatform, type Db, type Tx } from '../../platform/db/db.js';
 import { organizations, roleActions, roles, users } from '../../platform/db/schema.js';
-import { createNotification } from '../notifications/routes.js';
+import { createNotification } from '../notifications/service.js';
 
 /** A failure an operator can act on: the CLI prints `message`; the API maps `code`. */
 export class OrgInputError extends Error {
@@ -62,6 +62,14 @@ function checkPassword(password: string): void {
 
 async function setTenant(tx: Tx, organizationId: string) {
   await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
+}
+
+/**
+ * Lets the rest of a platform admin's request transaction see every organisation row (what `asPlatform`
+ * opens a transaction for). Only for routes whose contract admits the platform admin alone.
+ */
+export async function seeEveryOrganization(tx: Tx): Promise<void> {
+  await tx.execute(sql`select set_config('app.platform', 'on', true)`);
 }
 
 /** Grants every right of every module: the system role an organisation's creator holds. */

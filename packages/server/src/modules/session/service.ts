@@ -9,7 +9,7 @@ import {
   type TokenPairResponse,
 } from '@bulwark/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { loadPrincipal } from '../../platform/auth/principal.js';
+import { loadPrincipal, type Principal } from '../../platform/auth/principal.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { randomToken, sha256 } from '../../platform/auth/tokens.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -164,22 +164,20 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
     if (!found) await hit(app, missKey, REFRESH_MISSES.windowSeconds);
   }
 
-  async function revokeSession(organizationId: string, sessionId: string): Promise<void> {
-    await inTenant(app, organizationId, (tx) =>
-      tx
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt))),
-    );
+  /** Ends one session, in the request's transaction. */
+  async function revokeSession(tx: Tx, sessionId: string): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
-  async function revokeAllSessions(organizationId: string, userId: string): Promise<void> {
-    await inTenant(app, organizationId, (tx) =>
-      tx
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
-    );
+  /** Ends every session of a user, in the request's transaction. */
+  async function revokeAllSessions(tx: Tx, userId: string): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 
   async function requestPasswordReset(tenant: Tenant, email: string, lang: Language, ip: string): Promise<void> {
@@ -242,30 +240,27 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
    * alone cannot take the account over); every other session of the user ends, this one stays.
    */
   async function changePassword(
-    organizationId: string,
-    userId: string,
-    sessionId: string,
+    tx: Tx,
+    p: Pick<Principal, 'organizationId' | 'userId' | 'sessionId'>,
     current: string,
     password: string,
   ): Promise<void> {
-    const attemptsKey = `password-change:${organizationId}:${userId}`;
+    const { userId } = p;
+    // The attempts are counted outside the request's transaction: a refusal must not undo its count.
+    const attemptsKey = `password-change:${p.organizationId}:${userId}`;
     await limit(app, attemptsKey, ACCOUNT_LIMIT.max, ACCOUNT_LIMIT.windowSeconds);
-    const [user] = await inTenant(app, organizationId, (tx) =>
-      tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)),
-    );
+    const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
     if (!user || !(await verifyPassword(user.passwordHash ?? null, current))) {
       throw new AppError('incorrect_password', { fields: { current_password: 'errors.incorrect_password' } });
     }
     await clear(app, attemptsKey);
     const passwordHash = await hashPassword(password);
-    await inTenant(app, organizationId, async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-      await tx
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, sessionId)));
-      await recordAudit(tx, { actorUserId: userId, action: 'password_changed', entity: 'User', entityId: userId });
-    });
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, p.sessionId)));
+    await recordAudit(tx, { actorUserId: userId, action: 'password_changed', entity: 'User', entityId: userId });
   }
 
   return {

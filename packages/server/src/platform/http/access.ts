@@ -33,7 +33,7 @@ export type RouteRecord = {
   url: string;
   access: Access;
   schema?: FastifySchema;
-  allowedAfterTrial?: boolean;
+  allowedAfterTrial?: true;
   /** The contract's id (`observations.list`); absent only for the API documentation's own routes. */
   contractId?: string;
 };
@@ -53,9 +53,7 @@ export function registerRouteRecords(app: FastifyInstance) {
     const contract = route.config?.contract;
     // The API documentation's own routes are public by nature.
     const docs = route.url.startsWith('/api/docs');
-    // TRANSITIONAL (legacy-guard.ts): routes not yet mounted from a contract declare their access.
-    const legacy = (route.config as { access?: Access } | undefined)?.access;
-    if (!contract && !docs && !legacy) {
+    if (!contract && !docs) {
       throw new Error(
         `Route ${String(route.method)} ${route.url} has no endpoint contract and so declares no access; every API route is mounted from one (deny by default).`,
       );
@@ -64,9 +62,9 @@ export function registerRouteRecords(app: FastifyInstance) {
       registered.push({
         method,
         url: route.url,
-        access: contract?.access ?? legacy ?? { public: true },
+        access: contract?.access ?? { public: true },
         schema: route.schema,
-        allowedAfterTrial: contract?.allowedAfterTrial ?? (route.config as { allowedAfterTrial?: boolean } | undefined)?.allowedAfterTrial,
+        allowedAfterTrial: contract?.allowedAfterTrial,
         contractId: contract?.id,
       });
     }
@@ -165,10 +163,4 @@ function refusedAfterTrial(access: Access, method: string): boolean {
   if ('subject' in access) return access.action !== 'read' && access.action !== 'delete';
   if ('admin' in access) return UNSAFE.has(method) && method !== 'DELETE';
   return false;
-}
-
-/** The principal of a route that declared a non-public access (the route helper has set it). */
-export function principalOf(req: FastifyRequest): Principal {
-  if (!req.principal) throw new AppError('unauthorized');
-  return req.principal;
 }

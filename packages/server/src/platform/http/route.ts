@@ -67,6 +67,16 @@ export type RouteOptions = {
   authorize?: (principal: Principal) => void;
 };
 
+/** Options of an upload route. */
+export type UploadRouteOptions<E> = RouteOptions & {
+  /**
+   * Checks that need the record (it exists here, this caller may add to it), run with the valid
+   * params before the file is read, so a caller who may not reach the record is refused without
+   * sending a byte more and without learning anything from the file's checks.
+   */
+  beforeUpload?: (ctx: { tx: Tx; principal: Principal; params: ParamsOf<E> }) => Promise<void>;
+};
+
 type PublicEndpoint = Endpoint & { access: { public: true } };
 type SignedInEndpoint = Endpoint & { access: Exclude<Endpoint['access'], { public: true }> };
 
@@ -80,7 +90,11 @@ type SignedInEndpoint = Endpoint & { access: Exclude<Endpoint['access'], { publi
 export type Router = {
   app: FastifyInstance;
   deps: AppDeps;
-  route<E extends SignedInEndpoint>(contract: E, handler: Handler<RouteContext<E>, E>, options?: RouteOptions): void;
+  route<E extends SignedInEndpoint>(
+    contract: E,
+    handler: Handler<RouteContext<E>, E>,
+    options?: E extends { upload: string } ? UploadRouteOptions<E> : RouteOptions,
+  ): void;
   guest<E extends PublicEndpoint>(contract: E, handler: Handler<GuestContext<E>, E>, options?: RouteOptions): void;
   public<E extends PublicEndpoint>(contract: E, handler: Handler<PublicContext<E>, E>, options?: RouteOptions): void;
 };
@@ -158,6 +172,11 @@ export function createRouter(app: FastifyInstance, deps: AppDeps): Router {
             checkAccess(p, contract);
             options?.authorize?.(p);
             refuseInvalid(req);
+            await (options as UploadRouteOptions<typeof contract> | undefined)?.beforeUpload?.({
+              tx,
+              principal: p,
+              params: req.params as ParamsOf<typeof contract>,
+            });
             return p;
           });
           const upload = await readFile(contract, req);
@@ -219,7 +238,8 @@ const FILE_TYPES = {
 /** The Fastify schema of a contract: validation, serialisation and the OpenAPI operation in one. */
 export function routeSchema(contract: Endpoint): FastifySchema {
   const status = contract.status ?? 200;
-  const refusals = new Set<number>(contract.refusals ?? []);
+  // Any route may fail unexpectedly (500, the error body without detail) or find the database away (503).
+  const refusals = new Set<number>([...(contract.refusals ?? []), 500, 503]);
   if (contract.params || contract.query || contract.body || contract.upload) refusals.add(400);
   if (!('public' in contract.access)) {
     refusals.add(401);

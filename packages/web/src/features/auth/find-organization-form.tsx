@@ -6,12 +6,13 @@ import { Link } from 'react-router';
 import { organizationLoginUrl } from '../../api/tenant-host.js';
 import { useServices } from '../../app/services.js';
 import { serverErrors } from '../../ui/forms/validation.js';
-import { lookupOrganization } from './auth-api.js';
+import { useAuthCommands } from './auth-api.js';
 
 /** On the bare domain: find the organisation's own address, then go to its sign-in page. */
 export function FindOrganizationForm() {
   const { t } = useTranslation();
-  const { http, location } = useServices();
+  const { location } = useServices();
+  const { lookupOrganization } = useAuthCommands();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -26,7 +27,7 @@ export function FindOrganizationForm() {
     setError(null);
     setBusy(true);
     try {
-      const answer = await lookupOrganization(http, subDomain);
+      const answer = await lookupOrganization(subDomain);
       if (answer?.found) location.assign(organizationLoginUrl(subDomain, location));
       else setError(t('auth.organizationNotFound'));
     } catch (failure) {

@@ -1,13 +1,12 @@
 import { PUBLIC_TENANT, SSO_ERROR_PARAM, ssoErrorMessageKey, type SignInResponse } from '@bulwark/domain';
 import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { tenantOfHost } from '../../api/tenant-host.js';
 import { useServices } from '../../app/services.js';
 import { afterSignInTarget } from './after-sign-in.js';
+import { useSsoStatus } from './auth-api.js';
 import { completeSignIn } from './complete-sign-in.js';
-import { getSsoStatus } from '../sso/sso-api.js';
 import { FindOrganizationForm } from './find-organization-form.js';
 import { SignInForm } from './sign-in-form.js';
 
@@ -19,13 +18,7 @@ export function LoginPage() {
   const tenant = tenantOfHost(services.location.host);
   const onPublic = tenant === PUBLIC_TENANT;
   const ssoError = params.get(SSO_ERROR_PARAM);
-  const sso = useQuery({
-    queryKey: ['sso', 'status', tenant],
-    queryFn: () => getSsoStatus(services.http),
-    enabled: !onPublic,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const sso = useSsoStatus(tenant, !onPublic);
 
   // The bare domain first helps people find their organisation; its sign-in form is the platform administrator's.
   if (onPublic && params.get('platform') !== '1') return <FindOrganizationForm />;

@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate, type FieldErrors } from '../../ui/forms/validation.js';
-import { activateAccount, setNewPassword } from './auth-api.js';
+import { useAuthCommands } from './auth-api.js';
 
 /**
  * Sets a password through an e-mailed link: a password reset, or (`activate`) the first password of an
@@ -16,7 +15,7 @@ import { activateAccount, setNewPassword } from './auth-api.js';
  */
 export function NewPasswordForm({ token, activate = false }: { token: string; activate?: boolean }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const { activateAccount, setNewPassword } = useAuthCommands();
   const navigate = useNavigate();
   const [expired, setExpired] = useState(false);
   const { busy, errors, message, run, refuse } = useFormSubmit();
@@ -33,8 +32,8 @@ export function NewPasswordForm({ token, activate = false }: { token: string; ac
     if (refuse(found)) return;
     await run(
       async () => {
-        if (activate) await activateAccount(http, token, password);
-        else await setNewPassword(http, token, password);
+        if (activate) await activateAccount(token, password);
+        else await setNewPassword(token, password);
         notifySuccess(t(activate ? 'auth.accountActivated' : 'auth.passwordChanged'));
         void navigate('/login', { replace: true });
       },

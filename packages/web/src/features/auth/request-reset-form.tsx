@@ -3,14 +3,13 @@ import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@ma
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
-import { requestPasswordReset } from './auth-api.js';
+import { useAuthCommands } from './auth-api.js';
 
 export function RequestResetForm() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const { requestPasswordReset } = useAuthCommands();
   const [sent, setSent] = useState(false);
   const { busy, errors, message, run, refuse } = useFormSubmit();
 
@@ -20,7 +19,7 @@ export function RequestResetForm() {
     if (refuse(checked.errors) || !checked.data) return;
     const { email } = checked.data;
     await run(async () => {
-      await requestPasswordReset(http, email);
+      await requestPasswordReset(email);
       setSent(true);
     });
   }

@@ -2,14 +2,13 @@ import { signInBody, type SignInResponse } from '@bulwark/domain';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
-import { signIn } from './auth-api.js';
+import { useAuthCommands } from './auth-api.js';
 
 export function SignInForm({ onSignedIn }: { onSignedIn: (response: SignInResponse) => void }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const { signIn } = useAuthCommands();
   const { busy, errors, message, run, refuse } = useFormSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -19,7 +18,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (response: SignInRespon
     if (refuse(checked.errors) || !checked.data) return;
     const credentials = checked.data;
     await run(async () => {
-      const response = await signIn(http, credentials);
+      const response = await signIn(credentials);
       if (!response) throw new Error('empty sign-in answer');
       onSignedIn(response);
     });

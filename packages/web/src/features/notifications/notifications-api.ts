@@ -1,18 +1,17 @@
+import { notificationsApi } from '@bulwark/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/use-api.js';
 import { useServices } from '../../app/services.js';
 
-export type NotificationItem = { id: string; title: string; body: string; is_read: boolean; created_at: string };
-export type NotificationList = { notifications: NotificationItem[]; unread: number };
-
+/** Push events on the 'notification' channel invalidate this key. */
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
-const EMPTY: NotificationList = { notifications: [], unread: 0 };
 
 export function useNotificationList() {
-  const { http, session } = useServices();
+  const api = useApi(notificationsApi);
+  const { session } = useServices();
   return useQuery({
     queryKey: NOTIFICATIONS_KEY,
-    // 203 (nothing to show) comes back as null.
-    queryFn: async () => (await http.get<NotificationList>('/api/v1/notifications')) ?? EMPTY,
+    queryFn: () => api.list(),
     enabled: session.isSignedIn(),
     // Push events invalidate the list; no polling needed.
     staleTime: Infinity,
@@ -20,19 +19,19 @@ export function useNotificationList() {
 }
 
 export function useMarkRead() {
-  const { http } = useServices();
+  const api = useApi(notificationsApi);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => http.patch(`/api/v1/notifications/${encodeURIComponent(id)}`, { is_read: true }),
+    mutationFn: (id: string) => api.update({ params: { id }, body: { is_read: true } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }
 
 export function useMarkAllRead() {
-  const { http } = useServices();
+  const api = useApi(notificationsApi);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => http.post('/api/v1/notifications/mark_all_read'),
+    mutationFn: () => api.markAllRead(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }
