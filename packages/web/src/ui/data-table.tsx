@@ -1,3 +1,4 @@
+import type { Pagination as PaginationInfo } from '@bulwark/domain';
 import { Alert, Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,8 @@ const VISUALLY_HIDDEN = {
   padding: 0,
 } as const;
 
-export type PageInfo = { page: number; per_page: number; total: number; total_pages: number };
+/** The shared pagination of every list (packages/domain api/shared.ts). */
+export type PageInfo = PaginationInfo;
 
 type Props<Row> = {
   columns: Column<Row>[];

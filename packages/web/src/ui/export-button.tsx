@@ -1,12 +1,15 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDownload } from './files.js';
+import type { DownloadedFile } from '../api/http.js';
+import { saveFile } from './files.js';
 
-/** Downloads the list's current filtered rows as a workbook (`?export_to_excel=true`). */
-export function ExportButton({ path, query }: { path: string; query: Record<string, string> }) {
+/**
+ * Downloads the list's current filtered rows as a workbook: `download` is the list call of the
+ * feature's api with `export_to_excel=true`.
+ */
+export function ExportButton({ download }: { download: () => Promise<DownloadedFile> }) {
   const { t } = useTranslation();
-  const download = useDownload();
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -15,7 +18,7 @@ export function ExportButton({ path, query }: { path: string; query: Record<stri
       onClick={async () => {
         setBusy(true);
         try {
-          await download(path, query);
+          saveFile(await download());
         } catch {
           // The HTTP client has already shown the error.
         } finally {

@@ -13,19 +13,14 @@ export function saveFile(file: DownloadedFile): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** `download(path, query)`: fetch a file with the session's headers and save it. */
-export function useDownload() {
+/**
+ * Saves the stored file behind a link an answer carried (`url` of an attachment: `/api/files/:id`).
+ * Files are served only with the session's headers, so the link is fetched, not followed.
+ */
+export function useSaveLinkedFile() {
   const { http } = useServices();
-  return async (path: string, query?: Record<string, string>) => {
-    const file = await http.download(path, query ? { query } : {});
+  return async (url: string) => {
+    const file = await http.download(url);
     if (file) saveFile(file);
   };
-}
-
-/** A multipart body with the file under `file` (what the server's readUpload expects) and text fields. */
-export function uploadForm(file: File, fields: Record<string, string> = {}): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', file, file.name);
-  return form;
 }

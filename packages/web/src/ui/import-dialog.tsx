@@ -3,8 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error.js';
 import { notifySuccess } from '../app/notify.js';
-import { useServices } from '../app/services.js';
-import { uploadForm, useDownload } from './files.js';
+import type { DownloadedFile } from '../api/http.js';
+import { saveFile } from './files.js';
 
 export type ImportRowProblem = { row: number; field: string; message: string };
 
@@ -47,10 +47,10 @@ export type ImportTexts = {
 type Props = {
   opened: boolean;
   onClose: () => void;
-  /** GET address of the Excel template, saved as a download. */
-  templatePath: string;
-  /** POST address taking the workbook as multipart `file` and answering an ImportOutcome. */
-  uploadPath: string;
+  /** The Excel template, saved as a download. */
+  template: () => Promise<DownloadedFile>;
+  /** Sends the workbook (multipart `file`) and answers an ImportOutcome. */
+  upload: (file: File) => Promise<ImportOutcome>;
   /** Brings the module's lists up to date after rows were written. */
   onImported: () => Promise<unknown>;
   texts: ImportTexts;
@@ -62,10 +62,8 @@ type Props = {
  * Import from Excel: the template, the upload, and either "N imported" or every wrong row. Imports are
  * all or nothing, so a report of wrong rows means nothing was written.
  */
-export function ExcelImportDialog({ opened, onClose, templatePath, uploadPath, onImported, texts, fieldLabel = (f) => f }: Props) {
+export function ExcelImportDialog({ opened, onClose, template, upload, onImported, texts, fieldLabel = (f) => f }: Props) {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const download = useDownload();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<ImportRowProblem[]>([]);
@@ -89,7 +87,7 @@ export function ExcelImportDialog({ opened, onClose, templatePath, uploadPath, o
     setBusy(true);
     reset();
     try {
-      const result = await http.post<ImportOutcome>(uploadPath, uploadForm(file), { notify: false });
+      const result = await upload(file);
       const rows = importProblems(result);
       if (rows.length > 0) {
         setProblems(rows);
@@ -117,7 +115,7 @@ export function ExcelImportDialog({ opened, onClose, templatePath, uploadPath, o
       <Stack>
         <Text size="sm">{t(texts.help)}</Text>
         <Group>
-          <Button variant="default" onClick={() => void download(templatePath).catch(() => undefined)}>
+          <Button variant="default" onClick={() => void template().then(saveFile, () => undefined)}>
             {t(texts.template)}
           </Button>
         </Group>

@@ -2,8 +2,8 @@ import { isFutureInZone, type ObservationType } from '@bulwark/domain';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/db.js';
 import { files } from '../../platform/db/schema.js';
-import { categories, subCategories } from '../categories/tables.js';
-import { siteNodes, sites } from '../sites/tables.js';
+import { categories, subCategories } from '../categories/read.js';
+import { siteNodes, sites } from '../sites/read.js';
 import { observationAttachments } from './tables.js';
 
 export type FieldErrors = Record<string, string>;

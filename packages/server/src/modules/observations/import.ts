@@ -24,9 +24,9 @@ import type { Tx } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { SheetRow } from '../../platform/export/excel.js';
-import { categories, subCategories } from '../categories/tables.js';
+import { categories, subCategories } from '../categories/read.js';
 import { siteFullNames } from '../sites/service.js';
-import { sites } from '../sites/tables.js';
+import { sites } from '../sites/read.js';
 import { insertObservation, type AfterCommit, type ObservationsDeps } from './service.js';
 
 export type ImportError = { row: number; field: string; message: string };

@@ -19,9 +19,9 @@ import type { Tx } from '../../platform/db/db.js';
 import { organizations, users } from '../../platform/db/schema.js';
 import { pageWindow, searchPattern } from '../../platform/http/list.js';
 import { actionStatusesOf } from '../actions/service.js';
-import { categories, subCategories } from '../categories/tables.js';
+import { categories, subCategories } from '../categories/read.js';
 import { siteFullNames } from '../sites/service.js';
-import { siteNodes, sites } from '../sites/tables.js';
+import { siteNodes, sites } from '../sites/read.js';
 import { observationAttachments, observationDayCounts, observations } from './tables.js';
 import { toLocalText } from './view.js';
 

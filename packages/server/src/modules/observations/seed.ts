@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
-import { categories } from '../categories/tables.js';
-import { sites } from '../sites/tables.js';
+import { categories } from '../categories/read.js';
+import { sites } from '../sites/read.js';
 import { observations, observationSerials } from './tables.js';
 import { toPgTimestamp } from './view.js';
 

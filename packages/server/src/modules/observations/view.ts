@@ -14,8 +14,8 @@ import { auditLog, files, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { fileUrl } from '../../platform/storage/storage.js';
 import { actionsOfSource } from '../actions/service.js';
-import { categories, subCategories } from '../categories/tables.js';
-import { siteNodes, sites } from '../sites/tables.js';
+import { categories, subCategories } from '../categories/read.js';
+import { siteNodes, sites } from '../sites/read.js';
 import { observationAttachments, observations } from './tables.js';
 
 export type ObservationRow = typeof observations.$inferSelect;

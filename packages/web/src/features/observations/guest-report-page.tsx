@@ -12,10 +12,9 @@ import { AttachmentsField, uploadedIds, uploadsPending, type AttachmentItem } fr
 import { useEditedFields } from './edited-fields.js';
 import { CommentField, DescriptionField, ObservedAtField, RiskLevelField } from './observation-fields.js';
 import { guestBody, type GuestDraft } from './form-model.js';
-import { uploadAttachment, useGuestFormData } from './observations-api.js';
+import { useGuestFormData, useObservationCommands } from './observations-api.js';
 
 /** Where a signed-out visitor's files go before the report links them. */
-export const GUEST_UPLOAD_PATH = '/api/observations/outer/attachments';
 
 const EMPTY: GuestDraft = {
   type: null,
@@ -85,6 +84,7 @@ export function GuestReportPage() {
 function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (created: ObservationCreated) => void }) {
   const { t } = useTranslation();
   const services = useServices();
+  const commands = useObservationCommands();
   const form = useFormSubmit();
   const [draft, setDraft] = useState<GuestDraft>(() =>
     data.sites.length === 1
@@ -120,8 +120,7 @@ function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (
     setClientErrors({});
     await form.run(
       async () => {
-        const created = await services.http.post<ObservationCreated>('/api/observations/outer', checked.body, { mode: 'plain' });
-        if (created) onSent(created);
+        onSent(await commands.reportAsGuest(checked.body));
       },
       (error) => {
         // Too many reports from this connection: say so plainly, keep what was typed.
@@ -198,7 +197,7 @@ function GuestForm({ data, onSent }: { data: ObservationGuestFormData; onSent: (
             setFiles(update);
             edits.edit('attachment_ids');
           }}
-          upload={(file, onProgress) => uploadAttachment(services, GUEST_UPLOAD_PATH, file, onProgress)}
+          upload={(file, onProgress) => commands.uploadAttachment(file, onProgress, true)}
           error={errors['attachment_ids']}
         />
         <Switch

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ExcelImportDialog, type ImportTexts } from '../../ui/index.js';
-import { useObservationsRefresh } from './observations-api.js';
+import { useObservationCommands, useObservationsRefresh } from './observations-api.js';
 
 const TEXTS: ImportTexts = {
   title: 'observations.import.title',
@@ -21,12 +21,13 @@ const TEXTS: ImportTexts = {
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const refresh = useObservationsRefresh();
+  const commands = useObservationCommands();
   return (
     <ExcelImportDialog
       opened={opened}
       onClose={onClose}
-      templatePath="/api/observations_bulk_upload/template"
-      uploadPath="/api/observations_bulk_upload"
+      template={commands.importTemplate}
+      upload={commands.importWorkbook}
       onImported={refresh}
       texts={TEXTS}
       fieldLabel={(field) => columnLabel(field, t)}

@@ -1,4 +1,4 @@
-import { localDateIn, type Observation, type ObservationCreated, type ObservationFormData } from '@bulwark/domain';
+import { localDateIn, type Observation, type ObservationFormData } from '@bulwark/domain';
 import { Alert, Anchor, Badge, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ import {
 } from './form-model.js';
 import { useEditedFields } from './edited-fields.js';
 import { CommentField, DescriptionField, ObservedAtField, RiskLevelField } from './observation-fields.js';
-import { uploadAttachment, useFormData, useObservation, useObservationsRefresh } from './observations-api.js';
+import { useFormData, useObservation, useObservationCommands, useObservationsRefresh } from './observations-api.js';
 import { StatusBadge } from './status-badge.js';
 
 /** /observations/new and /observations/edit/:id: the form in the list page's right panel. */
@@ -44,6 +44,7 @@ export function ObservationFormPanel({ id }: { id: string | null }) {
 export function ObservationForm({ formData, record }: { formData: ObservationFormData; record: Observation | null }) {
   const { t } = useTranslation();
   const services = useServices();
+  const commands = useObservationCommands();
   const navigate = useNavigate();
   const refresh = useObservationsRefresh();
   const form = useFormSubmit();
@@ -82,11 +83,11 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
       return;
     }
     const zone = site?.time_zone;
-    const checked = record
-      ? updateBody(draft, uploadedIds(files), existing.length, zone, now)
-      : createBody(draft, uploadedIds(files), zone, now);
-    if (checked.errors) {
-      const shown = Object.fromEntries(Object.entries(checked.errors).map(([k, v]) => [k, t(v)]));
+    const edited = record ? updateBody(draft, uploadedIds(files), existing.length, zone, now) : null;
+    const created = record ? null : createBody(draft, uploadedIds(files), zone, now);
+    const refused = edited?.errors ?? created?.errors;
+    if (refused) {
+      const shown = Object.fromEntries(Object.entries(refused).map(([k, v]) => [k, t(v)]));
       setClientErrors(shown);
       form.refuse(null);
       focusFirstError();
@@ -94,16 +95,16 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
     }
     setClientErrors({});
     await form.run(async () => {
-      if (record) {
-        await services.http.patch(`/api/observations/${record.id}`, checked.body, { notify: false });
+      if (record && edited?.body) {
+        await commands.update(record.id, edited.body);
         notifySuccess(t('observations.form.saved'));
         await refresh();
         void navigate(`/observations/summary/${record.id}`);
-      } else {
-        const created = (await services.http.post<ObservationCreated>('/api/observations', checked.body, { notify: false }))!;
-        notifySuccess(t('observations.form.created', { serial: created.serial_label }));
+      } else if (created?.body) {
+        const saved = await commands.create(created.body);
+        notifySuccess(t('observations.form.created', { serial: saved.serial_label }));
         await refresh();
-        void navigate(`/observations/summary/${created.id}`);
+        void navigate(`/observations/summary/${saved.id}`);
       }
     });
     focusFirstError();
@@ -212,7 +213,7 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
             setFiles(update);
             edits.edit('attachment_ids');
           }}
-          upload={(file, onProgress) => uploadAttachment(services, '/api/observations/attachments', file, onProgress)}
+          upload={(file, onProgress) => commands.uploadAttachment(file, onProgress)}
           error={errors['attachment_ids']}
         />
         <Radio.Group

@@ -6,9 +6,10 @@ import { Link } from 'react-router';
 import { DataTable, ExportButton, SearchInput, toQuery, usePagedList, type Column } from '../../ui/index.js';
 import { ImportDialog } from './import-dialog.js';
 import {
-  LIST_PATH,
   OBSERVATIONS_KEY,
   useFormData,
+  useListExport,
+  useListLoader,
   useObservationRight,
   useStatusCounts,
   type ListFilters,
@@ -34,12 +35,12 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
   const sent = rangeWrong ? { ...filters, to: '' } : filters;
   const list = usePagedList<ObservationListItem>({
     queryKey: [...OBSERVATIONS_KEY, 'list'],
-    path: LIST_PATH,
-    itemsKey: 'observations',
+    load: useListLoader(),
     perPage: OBSERVATION_PAGE_SIZE,
     filters: { status: tab, ...sent },
   });
   const counts = useStatusCounts(toQuery({ ...sent, search: list.search }));
+  const exportRows = useListExport(list.exportQuery);
 
   const change = (next: Partial<ListFilters>) => {
     setFilters((f) => ({ ...f, ...next }));
@@ -106,7 +107,7 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
               {t('observations.list.import')}
             </Button>
           ) : null}
-          <ExportButton path={LIST_PATH} query={list.exportQuery} />
+          <ExportButton download={exportRows} />
         </Group>
       </Group>
       <Group gap="xs" wrap="wrap" align="flex-end">

@@ -4,10 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
-import { PageLoader, RecordLoadFailed, StoredImage, useDownload } from '../../ui/index.js';
-import { useObservation, useObservationsRefresh } from './observations-api.js';
+import { PageLoader, RecordLoadFailed, StoredImage, useSaveLinkedFile } from '../../ui/index.js';
+import { useObservation, useObservationCommands, useObservationsRefresh } from './observations-api.js';
 import { RiskBadge, StatusBadge } from './status-badge.js';
 
 /** The reporter as the reader may see them: nobody's name when the report was anonymous. */
@@ -20,7 +19,7 @@ export function reporterText(o: Pick<Observation, 'anonymous' | 'reporter'>, t: 
 export function ObservationSummary({ id }: { id: string }) {
   const { t } = useTranslation();
   const record = useObservation(id);
-  const download = useDownload();
+  const { downloadPdf } = useObservationCommands();
   const [closing, setClosing] = useState(false);
   const [pdfBusy, setPdfBusy] = useState(false);
   if (record.isError)
@@ -39,7 +38,7 @@ export function ObservationSummary({ id }: { id: string }) {
   async function pdf() {
     setPdfBusy(true);
     try {
-      await download(`/api/observations/${o.id}/report.pdf`);
+      await downloadPdf(o.id);
     } catch {
       // The HTTP client has shown the error.
     } finally {
@@ -220,7 +219,7 @@ export function ActionsTable({ o, links = true, layout = 'table' }: { o: Observa
 
 export function Attachments({ o }: { o: Observation }) {
   const { t } = useTranslation();
-  const download = useDownload();
+  const download = useSaveLinkedFile();
   return (
     <section aria-labelledby={`files-${o.id}`}>
       <Divider mb="xs" />
@@ -328,7 +327,7 @@ function historyLabel(action: string, t: (k: string) => string): string {
 /** Closing asks for the closing remarks; while actions are open it says why it cannot close instead. */
 function CloseDialog({ o, opened, onClose }: { o: Observation; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const { close } = useObservationCommands();
   const refresh = useObservationsRefresh();
   const form = useFormSubmit();
   const [remarks, setRemarks] = useState('');
@@ -340,7 +339,7 @@ function CloseDialog({ o, opened, onClose }: { o: Observation; opened: boolean; 
       return;
     }
     await form.run(async () => {
-      await http.patch(`/api/observations/${o.id}`, { close: { remarks: remarks.trim() } }, { notify: false });
+      await close(o.id, remarks.trim());
       notifySuccess(t('observations.form.closed'));
       await refresh();
       setRemarks('');

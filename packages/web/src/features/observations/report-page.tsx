@@ -2,10 +2,10 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageLoader, RecordLoadFailed, useDownload } from '../../ui/index.js';
+import { PageLoader, RecordLoadFailed } from '../../ui/index.js';
 import classes from '../../ui/print-report.module.css';
 import { ActionsTable, Attachments, ObservationFields, formatInstant } from './observation-summary.js';
-import { useObservation } from './observations-api.js';
+import { useObservation, useObservationCommands } from './observations-api.js';
 import { StatusBadge } from './status-badge.js';
 
 /** /observations/:id/report: the record laid out to print, with the server's PDF as the other way out. */
@@ -13,7 +13,7 @@ export function ObservationReportPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const record = useObservation(id);
-  const download = useDownload();
+  const { downloadPdf } = useObservationCommands();
   const [busy, setBusy] = useState(false);
   if (record.isError)
     return (
@@ -42,7 +42,7 @@ export function ObservationReportPage() {
             onClick={async () => {
               setBusy(true);
               try {
-                await download(`/api/observations/${o.id}/report.pdf`);
+                await downloadPdf(o.id);
               } catch {
                 // The HTTP client has shown the error.
               } finally {

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { ScreenHandle } from '../../app/routes.js';
+import type { ScreenHandle } from '../../app/screen-loader.js';
 
 /** The screen id of the deepest matched route (from the domain route table). */
 export function useScreen(): string | null {

@@ -1,5 +1,4 @@
-import { Image, type ImageProps } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useServices } from '../app/services.js';
 
 /**
@@ -32,17 +31,4 @@ export function useStoredFileUrl(url: string | null | undefined): string | null 
   }, [http, url]);
   // Only the object URL of the current address: an earlier one is already revoked.
   return local ?? (url && fetched?.from === url ? fetched.src : null);
-}
-
-type StoredImageProps = Omit<ImageProps, 'src'> & {
-  url: string;
-  alt: string;
-  /** Shown until the image has arrived (and instead of it if it cannot be fetched); nothing by default. */
-  placeholder?: ReactNode;
-};
-
-/** An image of a stored file (or of a local blob). */
-export function StoredImage({ url, alt, placeholder = null, ...props }: StoredImageProps) {
-  const src = useStoredFileUrl(url);
-  return src ? <Image src={src} alt={alt} {...props} /> : <>{placeholder}</>;
 }

@@ -8,7 +8,7 @@ import type { PushClient } from '../api/push-client.js';
 import { createMemoryStorage, createSessionStore } from '../api/session-store.js';
 import { ServicesContext, type Services } from '../app/services.js';
 import { createI18n } from '../i18n/setup.js';
-import { StoredImage } from './stored-file.js';
+import { StoredImage } from './stored-image.js';
 
 function renderWith(ui: ReactNode, download: HttpClient['download']) {
   const services: Services = {
