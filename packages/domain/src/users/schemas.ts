@@ -1,6 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
-import { importRowErrorSchema } from '../api/shared.js';
+import { exportFlag, importRowErrorSchema, listEnvelope, listQuery } from '../api/shared.js';
 import { emailSchema, passwordSchema } from '../auth/password.js';
 
 /** Spec 001 §9. */
@@ -127,6 +127,31 @@ export const userListFilters = z.object({
   verified: z.enum(['true', 'false'], { message: 'validation.invalid' }).optional(),
 });
 
+/** GET /api/users: a page of users (search, filters) or, with export_to_excel=true, the filtered rows as a workbook. */
+export const userListQuery = listQuery.extend(userListFilters.shape).extend(exportFlag.shape);
+export const userListResponse = listEnvelope('users', userSchema);
+export type UserListResponse = z.infer<typeof userListResponse>;
+
+/** Pickers: active users in their short form. */
+export const userBriefListResponse = z.object({ users: z.array(userBriefSchema) });
+export type UserBriefList = z.infer<typeof userBriefListResponse>;
+
+/** GET /api/individual_module_site_based_all_users: the module whose readers are wanted, optionally at one site. */
+export const moduleAtSiteQuery = z.object({
+  module: z.enum(LICENCE_MODULES, { message: 'validation.invalid' }),
+  site: uuid.optional(),
+});
+
+/** GET /api/site_based_module_based_users/{site_id}. */
+export const siteIdParams = z.object({ site_id: uuid });
+
+const siteIdOrIds = z.union([uuid, z.array(uuid).max(500)]);
+/** GET /api/site_based_module_based_users?sites[]=…: one or several sites, by either spelling of the key. */
+export const sitesQuery = z.object({ 'sites[]': siteIdOrIds.optional(), sites: siteIdOrIds.optional() });
+
+/** POST /api/users/{id}/resend_activation: where the new link went. */
+export const resendActivationResponse = z.object({ email: z.string() });
+
 /** GET /api/users/module_based_users (spec 000 §3: users, permit_users, inci_users, audit_users). */
 export const moduleBasedUsersResponse = z.object({
   users: z.array(userBriefSchema),
@@ -146,6 +171,16 @@ export const licenceBody = z.object({
   user_id: uuid,
   module: z.enum(LICENCE_MODULES, { message: 'validation.invalid' }),
 });
+
+/** DELETE /api/users/licences/{user_id}/{module}. */
+export const licenceParams = z.object({
+  user_id: uuid,
+  module: z.enum(LICENCE_MODULES, { message: 'validation.invalid' }),
+});
+
+/** GET /api/users/licences/mine: the modules the signed-in user holds a licence for. */
+export const myLicencesResponse = z.object({ modules: z.array(z.enum(LICENCE_MODULES)), is_admin: z.boolean() });
+export type MyLicences = z.infer<typeof myLicencesResponse>;
 
 export const licenceCountSchema = z.object({
   module: z.enum(LICENCE_MODULES),

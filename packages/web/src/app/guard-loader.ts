@@ -16,7 +16,7 @@ export function createGuardLoader(services: Services) {
       try {
         const profile = await services.queryClient.fetchQuery({
           queryKey: PROFILE_KEY,
-          queryFn: () => loadProfile(services.http, services.session, services.now),
+          queryFn: () => loadProfile(services),
           staleTime: PROFILE_RELOAD_INTERVAL_MS,
         });
         if (profileEndsSession(profile) && path !== '/logout') return replace('/logout');

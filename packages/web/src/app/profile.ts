@@ -1,13 +1,16 @@
-import { profileResponse, type Principal, type ProfileResponse } from '@bulwark/domain';
-import type { HttpClient } from '../api/http.js';
-import type { SessionStore } from '../api/session-store.js';
+import { profileResponse, usersApi, type Principal, type ProfileResponse } from '@bulwark/domain';
+import { bindApi } from '../api/client.js';
+import type { Services } from './services.js';
 
 export const PROFILE_KEY = ['profile'] as const;
-export const PROFILE_PATH = '/api/users/user_profile';
 
-export async function loadProfile(http: HttpClient, session: SessionStore, now: () => number): Promise<ProfileResponse> {
-  const profile = profileResponse.parse(await http.get<unknown>(PROFILE_PATH));
-  session.saveProfile(profile, now());
+/** What loading the profile needs of the app's services. */
+export type ProfileServices = Pick<Services, 'http' | 'session' | 'i18n' | 'location' | 'now'>;
+
+/** Loads the signed-in profile (GET /api/users/user_profile), checks its shape and keeps it for this device. */
+export async function loadProfile(services: ProfileServices): Promise<ProfileResponse> {
+  const profile = profileResponse.parse(await bindApi(services, usersApi).profile());
+  services.session.saveProfile(profile, services.now());
   return profile;
 }
 

@@ -1,5 +1,5 @@
 import type { ProfileResponse } from '@bulwark/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { loadProfile, PROFILE_KEY } from './profile.js';
 import { useServices } from './services.js';
 
@@ -8,12 +8,26 @@ import { useServices } from './services.js';
  * observers never refetch on their own, only when push events invalidate it.
  */
 export function useProfile(): ProfileResponse | undefined {
-  const { http, session, now } = useServices();
+  const services = useServices();
   const { data } = useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: () => loadProfile(http, session, now),
+    queryFn: () => loadProfile(services),
     staleTime: Infinity,
-    enabled: session.isSignedIn(),
+    enabled: services.session.isSignedIn(),
   });
   return data;
+}
+
+/**
+ * Loads the profile now and puts it in the cache (e.g. once onboarding is over, so the guard's next
+ * run already sees it); answers the fresh profile.
+ */
+export function useReloadProfile(): () => Promise<ProfileResponse> {
+  const services = useServices();
+  const queryClient = useQueryClient();
+  return async () => {
+    const profile = await loadProfile(services);
+    queryClient.setQueryData(PROFILE_KEY, profile);
+    return profile;
+  };
 }

@@ -2,7 +2,7 @@ import type { LicenceModule, ModuleBasedUsers, RoleWiseUsers, Subject, UserBrief
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/db.js';
 import { roleActions, roles, users } from '../../platform/db/schema.js';
-import { administered } from './service.js';
+import { administered } from './records.js';
 import type { UserSiteLinks } from './site-links.js';
 import { userDetails } from './tables.js';
 

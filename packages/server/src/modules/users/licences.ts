@@ -5,7 +5,7 @@ import { recordAudit } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/db.js';
 import { organizations, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { administered } from './service.js';
+import { administered } from './records.js';
 import { userLicences } from './tables.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { ServerModule } from '../module.js';
 import { allSites, listUserSiteIds, setUserSites, userIdsAtSites } from '../sites/service.js';
-import { userPushHandlers, userRoutes } from './routes.js';
+import { userPushHandlers } from './push.js';
+import { userRoutes } from './routes.js';
 import type { UserSiteLinks } from './site-links.js';
 
 /** The sites module's side of user-site assignment. */
@@ -17,6 +18,6 @@ export const siteLinks: UserSiteLinks = {
 
 export const usersModule: ServerModule = {
   name: 'users',
-  routes: (r, deps) => userRoutes(r.app, deps, siteLinks),
+  routes: (r) => userRoutes(r, siteLinks),
   push: (deps) => userPushHandlers(deps, siteLinks),
 };

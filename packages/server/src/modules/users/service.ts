@@ -1,15 +1,6 @@
-import {
-  LICENCE_MODULES,
-  USER_ACTIVATION_TTL_SECONDS,
-  type Language,
-  type LicenceModule,
-  type UserInviteInput,
-  type UserRecord,
-  type UserUpdateInput,
-} from '@bulwark/domain';
+import { USER_ACTIVATION_TTL_SECONDS, type Language, type UserInviteInput, type UserRecord, type UserUpdateInput } from '@bulwark/domain';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
-import { hashPassword } from '../../platform/auth/passwords.js';
 import { randomToken, sha256 } from '../../platform/auth/tokens.js';
 import { recordAudit } from '../../platform/audit.js';
 import { publicUrl } from '../../platform/config.js';
@@ -19,78 +10,9 @@ import type { AppDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { searchPattern } from '../../platform/http/list.js';
 import { dispatchTemplatedMail, sendTemplatedMail, type QueuedTemplatedMail } from '../mailers/send.js';
-import { fileUrl } from '../../platform/storage/storage.js';
 import type { UserSiteLinks } from './site-links.js';
+import { administered, licencesOf, selectUsers, toRecord, type UserRow } from './records.js';
 import { userDetails, userLicences } from './tables.js';
-
-/** The columns of one user row as this module reads them. */
-export const userColumns = {
-  id: users.id,
-  email: users.email,
-  fullName: users.fullName,
-  status: users.status,
-  isAdmin: users.isAdmin,
-  canIssuePermit: users.canIssuePermit,
-  roleId: users.roleId,
-  roleName: roles.name,
-  passwordHash: users.passwordHash,
-  createdAt: users.createdAt,
-  employeeId: userDetails.employeeId,
-  phone: userDetails.phone,
-  gender: userDetails.gender,
-  shift: userDetails.shift,
-  photoFileId: userDetails.photoFileId,
-  siTrained: userDetails.siTrained,
-  verifiedAt: userDetails.verifiedAt,
-  invitedAt: userDetails.invitedAt,
-};
-
-/** users with this module's columns of the same row (userDetails names them) and the role's name. */
-export function selectUsers(tx: Tx) {
-  return tx
-    .select(userColumns)
-    .from(users)
-    .leftJoin(roles, and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)));
-}
-export type UserRow = Awaited<ReturnType<ReturnType<typeof selectUsers>['where']>>[number];
-
-/** Users the organisation administers: everyone but platform accounts and removed users. */
-export const administered = and(eq(users.isPlatformAdmin, false), ne(users.status, 'Deleted'))!;
-
-export function toRecord(row: UserRow, siteIds: string[], licences: LicenceModule[]): UserRecord {
-  return {
-    id: row.id,
-    email: row.email,
-    full_name: row.fullName,
-    employee_id: row.employeeId,
-    phone: row.phone,
-    gender: row.gender,
-    shift: row.shift,
-    role_id: row.roleId,
-    role_name: row.roleName,
-    site_ids: siteIds,
-    status: row.status,
-    is_admin: row.isAdmin,
-    can_issue_permit: row.canIssuePermit,
-    si_trained: row.siTrained,
-    verified: row.verifiedAt !== null,
-    photo_url: row.photoFileId ? fileUrl(row.photoFileId) : null,
-    licences: [...licences].sort((a, b) => LICENCE_MODULES.indexOf(a) - LICENCE_MODULES.indexOf(b)),
-    invited_at: row.invitedAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-export async function licencesOf(tx: Tx, userIds: string[]): Promise<Map<string, LicenceModule[]>> {
-  const map = new Map<string, LicenceModule[]>();
-  if (userIds.length === 0) return map;
-  const rows = await tx
-    .select({ userId: userLicences.userId, module: userLicences.module })
-    .from(userLicences)
-    .where(inArray(userLicences.userId, userIds));
-  for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), r.module]);
-  return map;
-}
 
 export type UserListFilter = { search?: string; status?: 'Active' | 'Inactive'; role?: string; site?: string; verified?: 'true' | 'false' };
 
@@ -383,31 +305,3 @@ export function createUsersService(deps: UsersDeps) {
   return { list, get, findRow, records, invite, createInvited, checkSeats, checkRole, emailTaken, resend, update, deliver };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
-
-/**
- * Activation through the e-mailed link: sets the password once. Expired, used or unknown links are
- * "link expired". The verified mark follows from the first password (migrations/0030_users.sql).
- */
-export async function activateUser(tx: Tx, token: string, password: string): Promise<string> {
-  const [row] = await tx
-    .select()
-    .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, sha256(token)),
-        isNull(passwordResetTokens.usedAt),
-        sql`${passwordResetTokens.expiresAt} > now()`,
-      ),
-    )
-    .for('update');
-  if (!row) throw new AppError('link_expired');
-  const [user] = await tx.select({ status: users.status }).from(users).where(eq(users.id, row.userId));
-  if (!user || user.status !== 'Active') throw new AppError('link_expired');
-  await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.tokenHash, row.tokenHash));
-  await tx
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-    .where(eq(users.id, row.userId));
-  await recordAudit(tx, { actorUserId: row.userId, action: 'activate', entity: 'User', entityId: row.userId });
-  return row.userId;
-}

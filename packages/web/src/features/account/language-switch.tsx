@@ -3,7 +3,7 @@ import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../../app/shell/icons.js';
 import { currentLanguage } from '../../i18n/setup.js';
-import { useChangeLanguage } from './use-change-language.js';
+import { useChangeLanguage } from './account-api.js';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();

@@ -5,7 +5,7 @@ import { notifySuccess } from '../../app/notify.js';
 import { useProfile } from '../../app/use-profile.js';
 import { currentLanguage, isLanguage } from '../../i18n/setup.js';
 import { PasswordChangeForm } from './password-change-form.js';
-import { useChangeLanguage } from './use-change-language.js';
+import { useChangeLanguage } from './account-api.js';
 
 export function MyAccountPage() {
   const { t, i18n } = useTranslation();

@@ -1,34 +1,15 @@
-import { passwordChangeBody, type PasswordChangeBody } from '@bulwark/domain';
+import { passwordChangeBody } from '@bulwark/domain';
 import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error.js';
-import type { HttpClient } from '../../api/http.js';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
-
-/**
- * A wrong current password answers 401 on purpose (the code incorrect_password); the secured client
- * would take any 401 for an expired session, so this call is plain and refreshes only on a real expiry.
- */
-async function changePassword(http: HttpClient, body: PasswordChangeBody): Promise<void> {
-  const send = () => http.patch<{ message: string }>('/api/users/password', body, { mode: 'plain', notify: false });
-  try {
-    await send();
-  } catch (error) {
-    if (isApiError(error) && error.code === 'session_expired' && (await http.refresh())) {
-      await send();
-      return;
-    }
-    throw error;
-  }
-}
+import { useChangePassword } from './account-api.js';
 
 export function PasswordChangeForm() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const changePassword = useChangePassword();
   const { busy, errors, message, run, refuse } = useFormSubmit();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -47,7 +28,7 @@ export function PasswordChangeForm() {
     if (refuse(checked.errors) || !checked.data) return;
     const body = checked.data;
     await run(async () => {
-      await changePassword(http, body);
+      await changePassword(body);
       formRef.current?.reset();
       notifySuccess(t('sso.account.passwordChanged'));
     });

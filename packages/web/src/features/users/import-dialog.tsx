@@ -1,5 +1,5 @@
 import { ExcelImportDialog, type ImportTexts } from '../../ui/index.js';
-import { useUsersRefresh } from './users-api.js';
+import { useUserCommands, useUsersRefresh } from './users-api.js';
 
 const TEXTS: ImportTexts = {
   title: 'users.importDialog.title',
@@ -18,12 +18,13 @@ const TEXTS: ImportTexts = {
 /** Bulk import: template download, upload, and either "N invited" or the list of wrong rows. */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const refresh = useUsersRefresh();
+  const commands = useUserCommands();
   return (
     <ExcelImportDialog
       opened={opened}
       onClose={onClose}
-      templatePath="/api/users/import_template"
-      uploadPath="/api/users/import"
+      template={commands.importTemplate}
+      upload={commands.importWorkbook}
       onImported={refresh}
       texts={TEXTS}
     />

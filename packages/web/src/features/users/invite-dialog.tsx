@@ -1,24 +1,23 @@
-import { USER_GENDERS, USER_SHIFTS, userInviteBody } from '@bulwark/domain';
+import { USER_GENDERS, USER_SHIFTS, userInviteBody, type UserGender, type UserShift } from '@bulwark/domain';
 import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
-import { useFormOptions, useUsersRefresh } from './users-api.js';
+import { useFormOptions, useUserCommands, useUsersRefresh } from './users-api.js';
 
 /** The invitation form: the person gets an e-mail with a 7-day link to choose a password. */
 export function InviteDialog({ opened, onClose, isAdmin }: { opened: boolean; onClose: () => void; isAdmin: boolean }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useUserCommands();
   const options = useFormOptions();
   const refresh = useUsersRefresh();
   const { busy, errors, message, run, refuse } = useFormSubmit();
   const [roleId, setRoleId] = useState<string | null>(null);
   const [siteIds, setSiteIds] = useState<string[]>([]);
-  const [gender, setGender] = useState<string | null>(null);
-  const [shift, setShift] = useState<string | null>(null);
+  const [gender, setGender] = useState<UserGender | null>(null);
+  const [shift, setShift] = useState<UserShift | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,7 +38,7 @@ export function InviteDialog({ opened, onClose, isAdmin }: { opened: boolean; on
     const checked = validate(userInviteBody, value, t);
     if (refuse(checked.errors)) return;
     await run(async () => {
-      await http.post('/api/users', value, { notify: false });
+      await commands.invite(value);
       notifySuccess(t('users.notice.invited', { email: checked.data!.email }));
       await refresh();
       setRoleId(null);
@@ -79,7 +78,7 @@ export function InviteDialog({ opened, onClose, isAdmin }: { opened: boolean; on
               label={t('users.form.gender')}
               clearable
               value={gender}
-              onChange={setGender}
+              onChange={(v) => setGender(v as UserGender | null)}
               error={errors.gender}
               data={USER_GENDERS.map((g) => ({ value: g, label: t(`users.gender.${g}`) }))}
             />
@@ -87,7 +86,7 @@ export function InviteDialog({ opened, onClose, isAdmin }: { opened: boolean; on
               label={t('users.form.shift')}
               clearable
               value={shift}
-              onChange={setShift}
+              onChange={(v) => setShift(v as UserShift | null)}
               error={errors.shift}
               data={USER_SHIFTS.map((s) => ({ value: s, label: t(`users.shift.${s}`) }))}
             />

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { PageHeader, PageLoader } from '../../ui/index.js';
-import { useUserPermissions, useUsersRefresh } from './users-api.js';
+import { useUserCommands, useUserPermissions, useUsersRefresh } from './users-api.js';
 
 const Yes = ({ on, label }: { on: boolean; label: string }) => (
   <Badge color={on ? 'teal' : 'gray'} variant={on ? 'light' : 'outline'} aria-label={label}>
@@ -19,7 +18,7 @@ const Yes = ({ on, label }: { on: boolean; label: string }) => (
 export function UserPermissionPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { http } = useServices();
+  const commands = useUserCommands();
   const profile = useProfile();
   const refresh = useUsersRefresh();
   const permissions = useUserPermissions(id);
@@ -40,7 +39,7 @@ export function UserPermissionPage() {
   async function setSwitch(field: 'is_admin' | 'can_issue_permit', value: boolean) {
     setBusy(field);
     try {
-      await http.patch(`/api/users/${user.id}`, { [field]: value });
+      await commands.update(user.id, { [field]: value });
       notifySuccess(t('users.notice.saved'));
       await refresh();
     } catch {

@@ -1,4 +1,15 @@
-import { FILE_RULES, LICENCE_MODULES, USER_GENDERS, USER_SHIFTS, formatBytes, userUpdateBody, type UserRecord } from '@bulwark/domain';
+import {
+  FILE_RULES,
+  LICENCE_MODULES,
+  USER_GENDERS,
+  USER_SHIFTS,
+  formatBytes,
+  userUpdateBody,
+  type LicenceModule,
+  type UserGender,
+  type UserRecord,
+  type UserShift,
+} from '@bulwark/domain';
 import {
   Alert,
   Anchor,
@@ -22,12 +33,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
-import { PageHeader, uploadForm, useConfirm, PageLoader, useStoredFileUrl } from '../../ui/index.js';
-import { useFormOptions, userRight, useUser, useUsersRefresh } from './users-api.js';
+import { PageHeader, useConfirm, PageLoader, useStoredFileUrl } from '../../ui/index.js';
+import { useFormOptions, userRight, useUser, useUserCommands, useUsersRefresh } from './users-api.js';
 
 /** /users/:id/profile: details, photo, sites, status and licences of one user. */
 export function UserProfilePage() {
@@ -85,7 +95,7 @@ export function UserProfilePage() {
 
 function PhotoCard({ user }: { user: UserRecord }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useUserCommands();
   const profile = useProfile();
   const refresh = useUsersRefresh();
   const [busy, setBusy] = useState(false);
@@ -100,7 +110,7 @@ function PhotoCard({ user }: { user: UserRecord }) {
     if (!(rule.types as readonly string[]).includes(file.type)) return notifyError(t('errors.file_type_refused'));
     setBusy(true);
     try {
-      await http.post(`/api/users/${user.id}/photo`, uploadForm(file));
+      await commands.uploadPhoto(user.id, file);
       notifySuccess(t('users.notice.photoSaved'));
       await refresh();
     } catch {
@@ -143,7 +153,7 @@ function PhotoCard({ user }: { user: UserRecord }) {
 
 function DetailsForm({ user }: { user: UserRecord }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useUserCommands();
   const profile = useProfile();
   const options = useFormOptions();
   const refresh = useUsersRefresh();
@@ -151,8 +161,8 @@ function DetailsForm({ user }: { user: UserRecord }) {
   const mayUpdate = userRight(profile, 'update');
   const [roleId, setRoleId] = useState<string | null>(user.role_id);
   const [siteIds, setSiteIds] = useState<string[]>(user.site_ids);
-  const [gender, setGender] = useState<string | null>(user.gender);
-  const [shift, setShift] = useState<string | null>(user.shift);
+  const [gender, setGender] = useState<UserGender | null>(user.gender);
+  const [shift, setShift] = useState<UserShift | null>(user.shift);
   const roles = options.data?.roles ?? [];
   // A non-admin's options omit admin roles; the current one is still shown.
   const roleData = roles.map((r) => ({ value: r.id, label: r.name }));
@@ -175,7 +185,7 @@ function DetailsForm({ user }: { user: UserRecord }) {
     const checked = validate(userUpdateBody, value, t);
     if (refuse(checked.errors)) return;
     await run(async () => {
-      await http.patch(`/api/users/${user.id}`, value, { notify: false });
+      await commands.saveDetails(user.id, value);
       notifySuccess(t('users.notice.saved'));
       await refresh();
     });
@@ -211,7 +221,7 @@ function DetailsForm({ user }: { user: UserRecord }) {
               label={t('users.form.gender')}
               clearable
               value={gender}
-              onChange={setGender}
+              onChange={(v) => setGender(v as UserGender | null)}
               error={errors.gender}
               data={USER_GENDERS.map((g) => ({ value: g, label: t(`users.gender.${g}`) }))}
             />
@@ -219,7 +229,7 @@ function DetailsForm({ user }: { user: UserRecord }) {
               label={t('users.form.shift')}
               clearable
               value={shift}
-              onChange={setShift}
+              onChange={(v) => setShift(v as UserShift | null)}
               error={errors.shift}
               data={USER_SHIFTS.map((s) => ({ value: s, label: t(`users.shift.${s}`) }))}
             />
@@ -250,17 +260,16 @@ function DetailsForm({ user }: { user: UserRecord }) {
 
 function LicencesCard({ user }: { user: UserRecord }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useUserCommands();
   const profile = useProfile();
   const refresh = useUsersRefresh();
   const isAdmin = profile?.user.is_admin ?? false;
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function toggle(module: string, on: boolean) {
+  async function toggle(module: LicenceModule, on: boolean) {
     setBusy(module);
     try {
-      if (on) await http.post('/api/users/licences', { user_id: user.id, module });
-      else await http.delete(`/api/users/licences/${user.id}/${module}`);
+      await commands.setLicence(user.id, module, on);
       notifySuccess(t(on ? 'users.notice.licenceAssigned' : 'users.notice.licenceRemoved'));
       await refresh();
     } catch {
@@ -305,7 +314,7 @@ function LicencesCard({ user }: { user: UserRecord }) {
 
 function StatusCard({ user }: { user: UserRecord }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useUserCommands();
   const profile = useProfile();
   const refresh = useUsersRefresh();
   const [confirm, dialog] = useConfirm();
@@ -323,7 +332,7 @@ function StatusCard({ user }: { user: UserRecord }) {
     if (!ok) return;
     setBusy(true);
     try {
-      await http.patch(`/api/users/${user.id}`, { status: deactivating ? 'Inactive' : 'Active' });
+      await commands.update(user.id, { status: deactivating ? 'Inactive' : 'Active' });
       notifySuccess(t(deactivating ? 'users.notice.deactivated' : 'users.notice.activated', { name: user.full_name }));
       await refresh();
     } catch {

@@ -4,13 +4,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { GuestAccess } from './guest-access.js';
 import { DataTable, ExportButton, PageHeader, SearchInput, usePagedList, type Column } from '../../ui/index.js';
 import { ImportDialog } from './import-dialog.js';
 import { InviteDialog } from './invite-dialog.js';
-import { USERS_KEY, useFormOptions, useLicenceCounts, userRight, useUsersRefresh } from './users-api.js';
+import {
+  USERS_KEY,
+  useFormOptions,
+  useLicenceCounts,
+  userRight,
+  useUserCommands,
+  useUsersExport,
+  useUsersLoader,
+  useUsersRefresh,
+} from './users-api.js';
 
 /** /users: every user of the organisation with search, filters, pages, invite, import and export. */
 export function UsersPage() {
@@ -33,12 +41,13 @@ function UserList({ pendingOnly }: { pendingOnly: boolean }) {
   const [verified, setVerified] = useState<string | null>(pendingOnly ? 'false' : null);
   const [inviting, setInviting] = useState(false);
   const [importing, setImporting] = useState(false);
+  const load = useUsersLoader();
   const list = usePagedList<UserRecord>({
     queryKey: [...USERS_KEY, 'list'],
-    path: '/api/users',
-    itemsKey: 'users',
+    load,
     filters: { status, role, site, verified: pendingOnly ? 'false' : verified },
   });
+  const exportList = useUsersExport(list.exportQuery);
   const siteNames = new Map((options.data?.sites ?? []).map((s) => [s.id, s.name]));
 
   const columns: Column<UserRecord>[] = [
@@ -99,7 +108,7 @@ function UserList({ pendingOnly }: { pendingOnly: boolean }) {
                 {t('users.import')}
               </Button>
             ) : null}
-            <ExportButton path="/api/users" query={list.exportQuery} />
+            <ExportButton download={exportList} />
           </>
         }
       />
@@ -182,7 +191,7 @@ function UserList({ pendingOnly }: { pendingOnly: boolean }) {
 
 function ResendButton({ user }: { user: UserRecord }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useUserCommands();
   const refresh = useUsersRefresh();
   const [busy, setBusy] = useState(false);
   return (
@@ -194,7 +203,7 @@ function ResendButton({ user }: { user: UserRecord }) {
       onClick={async () => {
         setBusy(true);
         try {
-          await http.post(`/api/users/${user.id}/resend_activation`);
+          await commands.resendActivation(user.id);
           notifySuccess(t('users.notice.resent', { email: user.email }));
           await refresh();
         } catch {
