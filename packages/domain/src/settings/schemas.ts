@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listEnvelope, listQuery } from '../api/shared.js';
 import { MAILER_SCENARIO_IDS, type MailerScenarioId } from '../mailers/catalogue.js';
 
 /**
@@ -99,12 +100,23 @@ export const ehsOcpItemSchema = z.object({
 });
 export type EhsOcp = z.infer<typeof ehsOcpItemSchema>;
 
+/** GET /api/v2/ehs_ocps: a page by code, searched, optionally only the active (true) or inactive (false) ones. */
+export const ehsOcpListQuery = listQuery.extend({
+  active: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+});
+export const ehsOcpListResponse = listEnvelope('ehs_ocps', ehsOcpItemSchema);
+
+const scenarioIdSchema = z.enum(MAILER_SCENARIO_IDS as [MailerScenarioId, ...MailerScenarioId[]], { message: 'validation.invalid' });
+
 /** Which scenarios a user receives by e-mail (in-app notifications always arrive). */
 export const emailSubscriptionsSchema = z.object({
   subscriptions: z
     .array(
       z.object({
-        scenario_id: z.enum(MAILER_SCENARIO_IDS as [MailerScenarioId, ...MailerScenarioId[]], { message: 'validation.invalid' }),
+        scenario_id: scenarioIdSchema,
         email: z.boolean(),
       }),
     )
@@ -113,7 +125,7 @@ export const emailSubscriptionsSchema = z.object({
 export type EmailSubscriptionsInput = z.infer<typeof emailSubscriptionsSchema>;
 
 export const emailSubscriptionItemSchema = z.object({
-  scenario_id: z.string(),
+  scenario_id: scenarioIdSchema,
   module: z.string(),
   email: z.boolean(),
   mandatory: z.boolean(),

@@ -1,5 +1,6 @@
 import { getCountries, isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
+import { exportFlag, idParams, listEnvelope, listQuery } from '../api/shared.js';
 import { isSiteTimeZone } from './time-zones.js';
 
 /** Spec 001 §5: a site name is "alphabets only"; spaces and the punctuation of real names are allowed. */
@@ -112,12 +113,30 @@ export type SiteNodeInput = z.input<typeof siteNodeCreateSchema>;
 export const siteListQuerySchema = z.object({
   active: z.enum(['all', 'active', 'inactive'], { message: 'validation.invalid' }).default('all'),
 });
+/** GET /api/sites: a page, searched and filtered by status, or (export_to_excel=true) every matching row. */
+export const siteListQuery = listQuery.extend(siteListQuerySchema.shape).extend(exportFlag.shape);
+export type SiteListQuery = z.output<typeof siteListQuery>;
+
+/** `:id/divisions/:node_id`: a division, department or unit of a site. */
+export const siteNodeParams = idParams.extend({ node_id: z.uuid({ message: 'validation.invalid' }) });
+/** PATCH /api/sites/{id}/divisions/{node_id}: the fields sent change; an explicit null clears a person. */
+export const siteNodeUpdateSchema = siteNodeSchema.partial();
+export type SiteNodeUpdateInput = z.input<typeof siteNodeUpdateSchema>;
+
+/** GET /api/organizations/{organization_id}/site_data. */
+export const siteDataParams = z.object({ organization_id: z.uuid({ message: 'validation.invalid' }) });
+
+/** GET /api/sites/user_options. */
+export const siteUserOptionsQuery = z.object({ search: z.string().trim().max(200, tooLong).optional() });
 
 export const manpowerYearSchema = z.coerce
   .number({ message: 'validation.invalid' })
   .int({ message: 'validation.invalid' })
   .min(MANPOWER_YEAR_MIN, { message: 'sites.validation.year' })
   .max(MANPOWER_YEAR_MAX, { message: 'sites.validation.year' });
+
+/** GET /api/sites/manpower: the year of the grid. */
+export const manpowerQuery = z.object({ year: manpowerYearSchema });
 
 export const manpowerUpdateSchema = z.object({
   year: manpowerYearSchema,
@@ -146,7 +165,9 @@ export type ManpowerUpdate = z.input<typeof manpowerUpdateSchema>;
 
 /* ---- What the server answers ---- */
 
-const userSummary = z.object({ id: z.string(), full_name: z.string(), email: z.string() });
+/** A person as the sites screens name them (heads, supervisors, pickers). */
+export const siteUserSummarySchema = z.object({ id: z.string(), full_name: z.string(), email: z.string() });
+const userSummary = siteUserSummarySchema;
 export type SiteUserSummary = z.infer<typeof userSummary>;
 
 export const siteResponseSchema = z.object({
@@ -172,10 +193,7 @@ export const siteResponseSchema = z.object({
 });
 export type SiteResponse = z.infer<typeof siteResponseSchema>;
 
-export const siteListResponseSchema = z.object({
-  sites: z.array(siteResponseSchema),
-  pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), total_pages: z.number() }),
-});
+export const siteListResponseSchema = listEnvelope('sites', siteResponseSchema);
 export type SiteListResponse = z.infer<typeof siteListResponseSchema>;
 
 export type SiteNodeResponse = {
@@ -187,7 +205,7 @@ export type SiteNodeResponse = {
   supervisor: SiteUserSummary | null;
   children: SiteNodeResponse[];
 };
-export const siteNodeResponseSchema: z.ZodType<SiteNodeResponse> = z.lazy(() =>
+export const siteNodeResponseSchema: z.ZodType<SiteNodeResponse, SiteNodeResponse> = z.lazy(() =>
   z.object({
     id: z.string(),
     level: z.enum(SITE_LEVELS),
@@ -233,6 +251,36 @@ export const manpowerResponseSchema = z.object({
   ),
 });
 export type ManpowerResponse = z.infer<typeof manpowerResponseSchema>;
+
+/** A division, department or unit as its create and change answer it (without people or children). */
+export const siteNodeItemResponse = z.object({ id: z.string(), level: z.string(), parent_id: z.string().nullable(), name: z.string() });
+export type SiteNodeItem = z.infer<typeof siteNodeItemResponse>;
+
+export const siteFullNamesResponse = z.object({ sites: z.array(siteFullNameSchema) });
+export type SiteFullNamesResponse = z.infer<typeof siteFullNamesResponse>;
+
+export const siteHeadOfSafetySchema = z.object({ site_id: z.string(), site_name: z.string(), user: userSummary });
+export const siteHeadsOfSafetyResponse = z.object({ heads_of_safety: z.array(siteHeadOfSafetySchema) });
+export type SiteHeadOfSafety = z.infer<typeof siteHeadOfSafetySchema>;
+
+export const siteUserOptionsResponse = z.object({ users: z.array(userSummary) });
+export type SiteUserOptionsResponse = z.infer<typeof siteUserOptionsResponse>;
+
+/** A site with its divisions, departments and units (the organisation's site data). */
+export const siteWithDivisionsSchema = siteResponseSchema.extend({ divisions: z.array(siteNodeResponseSchema) });
+export const siteDataResponse = z.object({ sites: z.array(siteWithDivisionsSchema) });
+export type SiteWithDivisions = z.infer<typeof siteWithDivisionsSchema>;
+
+/** An active site of the signed-in user, as pickers and time zone conversions need it. */
+export const activeSiteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  short_name: z.string().nullable(),
+  site_code: z.string().nullable(),
+  time_zone: z.string(),
+});
+export const activeSitesResponse = z.object({ sites: z.array(activeSiteSchema) });
+export type ActiveSite = z.infer<typeof activeSiteSchema>;
 
 /** Monthly totals with the default for unset months, and their sum (spec 001 §3 Site manpower, §9). */
 export function manpowerYear(setMonths: ReadonlyMap<number, number>): { months: number[]; set: boolean[]; yearly_total: number } {

@@ -3,5 +3,5 @@ import { settingsRoutes } from './routes.js';
 
 export const settingsModule: ServerModule = {
   name: 'settings',
-  routes: (r, deps) => settingsRoutes(r.app, deps),
+  routes: settingsRoutes,
 };

@@ -4,7 +4,7 @@ import { recordAudit } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/db.js';
 import { AppError } from '../../platform/errors.js';
 import { pageWindow, pagination, searchPattern } from '../../platform/http/list.js';
-import { sites } from '../sites/tables.js';
+import { sites } from '../sites/read.js';
 import { ehsOcpSites, ehsOcps, kpiSettings } from './tables.js';
 
 // ---- KPI settings -------------------------------------------------------------------------------

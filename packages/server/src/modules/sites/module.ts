@@ -3,5 +3,5 @@ import { siteRoutes } from './routes.js';
 
 export const sitesModule: ServerModule = {
   name: 'sites',
-  routes: (r, deps) => siteRoutes(r.app, deps),
+  routes: siteRoutes,
 };

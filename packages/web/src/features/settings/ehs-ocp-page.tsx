@@ -1,28 +1,24 @@
-import { ehsOcpSchema, type EhsOcp, type SiteResponse } from '@bulwark/domain';
+import { ehsOcpSchema, type EhsOcp } from '@bulwark/domain';
 import { Alert, Badge, Button, Group, Modal, MultiSelect, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { DataTable, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../../ui/index.js';
+import { OCP_KEY, useOcpListLoader, useOcpSiteOptions, useSettingsCommands } from './settings-api.js';
 
-const OCP_KEY = ['settings', 'ehs-ocps'] as const;
 type ActiveFilter = 'all' | 'true' | 'false';
 type Editing = { mode: 'add' } | { mode: 'edit'; ocp: EhsOcp };
 
 /** /ehs-ocp (admin): the EHS operational control procedures with their sites; deactivated, never deleted. */
 export function EhsOcpPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSettingsCommands();
   const [active, setActive] = useState<ActiveFilter>('all');
   const list = usePagedList<EhsOcp>({
     queryKey: OCP_KEY,
-    path: '/api/v2/ehs_ocps',
-    itemsKey: 'ehs_ocps',
+    load: useOcpListLoader(),
     filters: { active: active === 'all' ? undefined : active },
   });
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -41,9 +37,9 @@ export function EhsOcpPage() {
     }
     setBusyId(ocp.id);
     try {
-      await http.patch(`/api/v2/ehs_ocps/${ocp.id}`, { active: !ocp.active });
+      await commands.setOcpActive(ocp.id, !ocp.active);
       notifySuccess(t('settings.ocp.updated'));
-      await queryClient.invalidateQueries({ queryKey: OCP_KEY });
+      await commands.refreshOcps();
     } catch {
       // The HTTP client has shown the refusal.
     } finally {
@@ -135,8 +131,7 @@ export function EhsOcpPage() {
 
 function OcpDialog({ editing, onClose }: { editing: Editing; onClose: () => void }) {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSettingsCommands();
   const current = editing.mode === 'edit' ? editing.ocp : null;
   const [code, setCode] = useState(current?.code ?? '');
   const [title, setTitle] = useState(current?.title ?? '');
@@ -144,11 +139,7 @@ function OcpDialog({ editing, onClose }: { editing: Editing; onClose: () => void
   const [siteIds, setSiteIds] = useState<string[]>(current?.sites.map((s) => s.id) ?? []);
   const [active, setActive] = useState(current?.active ?? true);
   const form = useFormSubmit();
-  const sites = useQuery({
-    queryKey: ['sites', 'ocp-options'],
-    queryFn: async () =>
-      (await http.get<{ sites: SiteResponse[] }>('/api/sites', { query: { per_page: '200', active: 'active' } }))?.sites ?? [],
-  });
+  const sites = useOcpSiteOptions();
   // Sites already linked stay choosable even when inactive.
   const options = [
     ...(sites.data ?? []).map((s) => ({ value: s.id, label: s.name })),
@@ -158,12 +149,13 @@ function OcpDialog({ editing, onClose }: { editing: Editing; onClose: () => void
   async function submit(e: FormEvent) {
     e.preventDefault();
     const checked = validate(ehsOcpSchema, { code, title, description, site_ids: siteIds, active }, t);
-    if (form.refuse(checked.errors)) return;
+    const ocp = checked.data;
+    if (form.refuse(checked.errors) || !ocp) return;
     await form.run(async () => {
-      if (current) await http.patch(`/api/v2/ehs_ocps/${current.id}`, checked.data, { notify: false });
-      else await http.post('/api/v2/ehs_ocps', checked.data, { notify: false });
+      if (current) await commands.updateOcp(current.id, ocp);
+      else await commands.createOcp(ocp);
       notifySuccess(t(current ? 'settings.ocp.updated' : 'settings.ocp.created'));
-      await queryClient.invalidateQueries({ queryKey: OCP_KEY });
+      await commands.refreshOcps();
       onClose();
     });
   }

@@ -1,22 +1,17 @@
 import { MAILER_MODULES, type EmailSubscriptionItem } from '@bulwark/domain';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { PageHeader, PageLoader } from '../../ui/index.js';
-
-const SUBSCRIPTIONS_KEY = ['settings', 'email-subscriptions'] as const;
-type Response = { subscriptions: EmailSubscriptionItem[] };
+import { useEmailSubscriptions, useSettingsCommands } from './settings-api.js';
 
 /** /emailsubscription: the signed-in user chooses which e-mails they receive; in-app notifications always arrive. */
 export function EmailSubscriptionsPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: SUBSCRIPTIONS_KEY, queryFn: () => http.get<Response>('/api/email_subscriptions') });
+  const commands = useSettingsCommands();
+  const query = useEmailSubscriptions();
   const [changes, setChanges] = useState<Record<string, boolean>>({});
   const form = useFormSubmit();
 
@@ -35,14 +30,9 @@ export function EmailSubscriptionsPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     await form.run(async () => {
-      const saved = await http.put<Response>(
-        '/api/email_subscriptions',
-        {
-          subscriptions: items.filter((s) => !s.mandatory).map((s) => ({ scenario_id: s.scenario_id, email: checked(s) })),
-        },
-        { notify: false },
-      );
-      if (saved) queryClient.setQueryData(SUBSCRIPTIONS_KEY, saved);
+      await commands.saveEmailSubscriptions({
+        subscriptions: items.filter((s) => !s.mandatory).map((s) => ({ scenario_id: s.scenario_id, email: checked(s) })),
+      });
       setChanges({});
       notifySuccess(t('settings.subscriptions.saved'));
     });

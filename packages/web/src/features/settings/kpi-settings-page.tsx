@@ -1,15 +1,13 @@
-import { KPI_FIELDS, KPI_YEAR_MAX, KPI_YEAR_MIN, kpiSettingsSchema, type KpiField, type KpiSettings } from '@bulwark/domain';
+import { KPI_FIELDS, KPI_YEAR_MAX, KPI_YEAR_MIN, kpiSettingsSchema, type KpiField } from '@bulwark/domain';
 import { Alert, Button, Group, NumberInput, Paper, Select, Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { PageHeader, PageLoader } from '../../ui/index.js';
+import { useKpiSettings, useSettingsCommands } from './settings-api.js';
 
-const kpiKey = (year: number) => ['settings', 'kpi', year] as const;
 const PERCENT: readonly KpiField[] = ['critical_closure_rate_target', 'serious_closure_rate_target'];
 
 /** /kpi_settings (admin): the targets of one year that the dashboards compare with. */
@@ -41,12 +39,8 @@ export function KpiSettingsPage() {
 
 function KpiForm({ year }: { year: number }) {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: kpiKey(year),
-    queryFn: () => http.get<KpiSettings>('/api/kpi_settings', { query: { year: String(year) } }),
-  });
+  const commands = useSettingsCommands();
+  const query = useKpiSettings(year);
   const [values, setValues] = useState<Partial<Record<KpiField, number | string>>>({});
   const form = useFormSubmit();
 
@@ -69,10 +63,10 @@ function KpiForm({ year }: { year: number }) {
       }),
     );
     const checked = validate(kpiSettingsSchema, input, t);
-    if (form.refuse(checked.errors)) return;
+    const targets = checked.data;
+    if (form.refuse(checked.errors) || !targets) return;
     await form.run(async () => {
-      const saved = await http.put<KpiSettings>('/api/kpi_settings', checked.data, { query: { year: String(year) }, notify: false });
-      if (saved) queryClient.setQueryData(kpiKey(year), saved);
+      await commands.saveKpi(year, targets);
       setValues({});
       notifySuccess(t('settings.kpi.saved'));
     });

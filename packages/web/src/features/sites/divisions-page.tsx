@@ -1,16 +1,14 @@
-import { siteNodeSchema, type SiteLevel, type SiteNodeResponse, type SiteTreeResponse, type SiteUserSummary } from '@bulwark/domain';
+import { siteNodeSchema, type SiteLevel, type SiteNodeResponse, type SiteUserSummary } from '@bulwark/domain';
 import { Alert, Badge, Box, Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { PageHeader, useConfirm, PageLoader } from '../../ui/index.js';
-import { SITES_KEY, treeKey } from './sites-api.js';
+import { useSiteCommands, useSitesRefresh, useSiteTree } from './sites-api.js';
 import { UserPicker } from './user-picker.js';
 import { useSiteRight } from './use-site-rights.js';
 
@@ -28,17 +26,13 @@ type Editing = { mode: 'add'; level: SiteLevel; parentId: string | null } | { mo
 export function DivisionsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSiteCommands();
+  const refresh = useSitesRefresh();
   const mayUpdate = useSiteRight('update');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [confirm, dialog] = useConfirm();
 
-  const tree = useQuery({
-    queryKey: treeKey(id),
-    queryFn: () => http.get<SiteTreeResponse>(`/api/sites/${id}/divisions`, { notify: false }),
-    retry: false,
-  });
+  const tree = useSiteTree(id);
 
   async function remove(node: SiteNodeResponse) {
     const ok = await confirm({
@@ -49,9 +43,9 @@ export function DivisionsPage() {
     });
     if (!ok) return;
     try {
-      await http.delete(`/api/sites/${id}/divisions/${node.id}`);
+      await commands.removeNode(id, node.id);
       notifySuccess(t('sites.tree.deleted', { name: node.name }));
-      await queryClient.invalidateQueries({ queryKey: SITES_KEY });
+      await refresh();
     } catch {
       // The HTTP client has shown the refusal.
     }
@@ -194,8 +188,8 @@ function NodeDialog({ siteId, editing, onClose }: { siteId: string; editing: Edi
 
 function NodeForm({ siteId, editing, onDone }: { siteId: string; editing: Editing; onDone: () => void }) {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSiteCommands();
+  const refresh = useSitesRefresh();
   const form = useFormSubmit();
   const start = editing.mode === 'edit' ? editing.node : null;
   const [name, setName] = useState(start?.name ?? '');
@@ -213,13 +207,13 @@ function NodeForm({ siteId, editing, onDone }: { siteId: string; editing: Editin
     if (form.refuse(checked.errors)) return;
     await form.run(async () => {
       if (editing.mode === 'add') {
-        await http.post(`/api/sites/${siteId}/divisions`, { ...body, parent_id: editing.parentId }, { notify: false });
+        await commands.createNode(siteId, { ...body, parent_id: editing.parentId });
         notifySuccess(t('sites.tree.created', { name: checked.data!.name }));
       } else {
-        await http.patch(`/api/sites/${siteId}/divisions/${editing.node.id}`, body, { notify: false });
+        await commands.updateNode(siteId, editing.node.id, body);
         notifySuccess(t('sites.tree.saved', { name: checked.data!.name }));
       }
-      await queryClient.invalidateQueries({ queryKey: SITES_KEY });
+      await refresh();
       onDone();
     });
   }

@@ -1,21 +1,12 @@
-import {
-  MANPOWER_DEFAULT,
-  MANPOWER_MAX,
-  MANPOWER_YEAR_MAX,
-  MANPOWER_YEAR_MIN,
-  type ManpowerResponse,
-  type ManpowerUpdate,
-} from '@bulwark/domain';
+import { MANPOWER_DEFAULT, MANPOWER_MAX, MANPOWER_YEAR_MAX, MANPOWER_YEAR_MIN, type ManpowerUpdate } from '@bulwark/domain';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { PageHeader, PageLoader } from '../../ui/index.js';
-import { manpowerKey } from './sites-api.js';
+import { useManpower, useSiteCommands } from './sites-api.js';
 
 /** Edits typed into the grid, by "siteId:month"; an empty text returns the month to the default. */
 type Edits = Record<string, string>;
@@ -34,17 +25,13 @@ export function parseTotal(text: string): number | null | undefined {
 /** /manpower (admin): sites by months of a chosen year, unset months shown as the default of 100. */
 export function ManpowerPage() {
   const { t, i18n } = useTranslation();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSiteCommands();
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
   const [edits, setEdits] = useState<Edits>({});
   const form = useFormSubmit();
 
-  const grid = useQuery({
-    queryKey: manpowerKey(year),
-    queryFn: () => http.get<ManpowerResponse>('/api/sites/manpower', { query: { year: String(year) } }),
-  });
+  const grid = useManpower(year);
 
   const language = currentLanguage(i18n);
   const monthNames = useMemo(() => {
@@ -69,8 +56,7 @@ export function ManpowerPage() {
       return { site_id: siteId!, month: Number(month), total: parseTotal(v) ?? null };
     });
     await form.run(async () => {
-      const next = await http.request<ManpowerResponse>('PUT', '/api/sites/manpower', { body: { year, entries }, notify: false });
-      if (next) queryClient.setQueryData(manpowerKey(year), next);
+      await commands.saveManpower(year, entries);
       setEdits({});
       notifySuccess(t('sites.manpower.saved'));
     });

@@ -1,16 +1,14 @@
 import { SITE_COUNTRIES, siteSchema, siteTimeZones, type SiteResponse, type SiteUserSummary } from '@bulwark/domain';
 import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { PageHeader, PageLoader, RecordLoadFailed } from '../../ui/index.js';
-import { SITES_KEY, siteKey } from './sites-api.js';
+import { useSite, useSiteCommands, useSitesRefresh } from './sites-api.js';
 import { UserPicker } from './user-picker.js';
 
 type FormState = {
@@ -94,18 +92,13 @@ function payloadOf(f: FormState) {
 /** /sites/new and /sites/edit/:id: every field of a site, checked by the same schema as the server. */
 export function SiteForm({ siteId }: { siteId: string | null }) {
   const { t, i18n } = useTranslation();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSiteCommands();
+  const refresh = useSitesRefresh();
   const navigate = useNavigate();
   const form = useFormSubmit();
   const [edited, setEdited] = useState<FormState | null>(null);
 
-  const existing = useQuery({
-    queryKey: siteKey(siteId ?? ''),
-    enabled: siteId !== null,
-    queryFn: () => http.get<SiteResponse>(`/api/sites/${siteId}`, { notify: false }),
-    retry: false,
-  });
+  const existing = useSite(siteId);
   const loaded = existing.data ?? null;
   const people: { safety: SiteUserSummary | null; head: SiteUserSummary | null } = {
     safety: loaded?.head_of_safety ?? null,
@@ -154,13 +147,13 @@ export function SiteForm({ siteId }: { siteId: string | null }) {
     await form.run(async () => {
       const body = payloadOf(f);
       if (siteId) {
-        await http.patch<SiteResponse>(`/api/sites/${siteId}`, body, { notify: false });
+        await commands.update(siteId, body);
         notifySuccess(t('sites.form.saved'));
       } else {
-        await http.post<SiteResponse>('/api/sites', body, { notify: false });
+        await commands.create(body);
         notifySuccess(t('sites.form.created'));
       }
-      await queryClient.invalidateQueries({ queryKey: SITES_KEY });
+      await refresh();
       void navigate('/sites');
     });
   }

@@ -1,13 +1,11 @@
 import type { SiteResponse } from '@bulwark/domain';
 import { Anchor, Badge, Button, Group, SegmentedControl, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { DataTable, ExportButton, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../../ui/index.js';
-import { SITES_KEY } from './sites-api.js';
+import { SITES_KEY, useSiteCommands, useSiteListExport, useSiteListLoader, useSitesRefresh } from './sites-api.js';
 import { useSiteRight } from './use-site-rights.js';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
@@ -15,15 +13,15 @@ type ActiveFilter = 'all' | 'active' | 'inactive';
 /** /sites: the organisation's sites, searched, filtered by status, paged, exported; deactivation asks first. */
 export function SiteList() {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSiteCommands();
+  const refresh = useSitesRefresh();
   const [active, setActive] = useState<ActiveFilter>('all');
   const list = usePagedList<SiteResponse>({
     queryKey: SITES_KEY,
-    path: '/api/sites',
-    itemsKey: 'sites',
+    load: useSiteListLoader(),
     filters: { active: active === 'all' ? undefined : active },
   });
+  const exportList = useSiteListExport(list.exportQuery);
   const [confirm, dialog] = useConfirm();
   const [busyId, setBusyId] = useState<string | null>(null);
 
@@ -42,9 +40,9 @@ export function SiteList() {
     }
     setBusyId(site.id);
     try {
-      await http.patch(`/api/sites/${site.id}`, { is_active: !site.is_active });
+      await commands.setActive(site.id, !site.is_active);
       notifySuccess(t(site.is_active ? 'sites.list.deactivated' : 'sites.list.activated'));
-      await queryClient.invalidateQueries({ queryKey: SITES_KEY });
+      await refresh();
     } catch {
       // The HTTP client has shown the refusal.
     } finally {
@@ -121,7 +119,7 @@ export function SiteList() {
         title={t('sites.title')}
         actions={
           <>
-            <ExportButton path="/api/sites" query={list.exportQuery} />
+            <ExportButton download={exportList} />
             {mayCreate ? (
               <Button component={Link} to="/sites/new">
                 {t('sites.list.newSite')}

@@ -1,11 +1,9 @@
 import type { SiteUserSummary } from '@bulwark/domain';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services.js';
-import { userLabel, userOptionsKey, type UserOptionsResponse } from './sites-api.js';
+import { userLabel, useUserOptions } from './sites-api.js';
 
 type Props = {
   label: string;
@@ -20,16 +18,10 @@ type Props = {
 /** Picks an active user of the organisation, searching on the server as the person types. */
 export function UserPicker({ label, value, current, onChange, error, required }: Props) {
   const { t } = useTranslation();
-  const { http } = useServices();
   const [search, setSearch] = useState('');
   const [settled] = useDebouncedValue(search.trim(), 250);
   const [picked, setPicked] = useState<SiteUserSummary | null>(current ?? null);
-  const { data, isFetching } = useQuery({
-    queryKey: userOptionsKey(settled),
-    queryFn: () => http.get<UserOptionsResponse>('/api/sites/user_options', { query: settled ? { search: settled } : {} }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const { data, isFetching } = useUserOptions(settled);
   const options = useMemo(() => {
     const list = [...(data?.users ?? [])];
     const known = picked?.id === value ? picked : current?.id === value ? current : null;

@@ -1,0 +1,88 @@
+import { catalogs, KPI_DEFAULTS, type KpiSettings } from '@bulwark/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { HttpClient } from '../../api/http.js';
+import type { PushClient } from '../../api/push-client.js';
+import { createMemoryStorage, createSessionStore } from '../../api/session-store.js';
+import { ServicesContext, type Services } from '../../app/services.js';
+import { createI18n } from '../../i18n/setup.js';
+import { KpiSettingsPage } from './kpi-settings-page.js';
+
+const en = catalogs.en;
+const YEAR = new Date().getFullYear();
+const DEFAULTS: KpiSettings = { year: YEAR, is_default: true, updated_at: null, ...KPI_DEFAULTS };
+
+function renderPage(http: Partial<HttpClient>) {
+  const i18n = createI18n('en');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const services: Services = {
+    http: http as HttpClient,
+    session: createSessionStore(createMemoryStorage()),
+    push: {} as PushClient,
+    queryClient,
+    i18n,
+    storage: createMemoryStorage(),
+    location: { host: 'demo.localhost:3000', protocol: 'http:', assign: vi.fn() },
+    now: () => Date.now(),
+  };
+  render(
+    <ServicesContext.Provider value={services}>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <MantineProvider>
+            <MemoryRouter>
+              <KpiSettingsPage />
+            </MemoryRouter>
+          </MantineProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ServicesContext.Provider>,
+  );
+}
+
+describe('the KPI settings page', () => {
+  it("loads the year's targets and saves them through the settings contract", async () => {
+    const get = vi.fn().mockResolvedValue(DEFAULTS);
+    const put = vi.fn().mockResolvedValue({ ...DEFAULTS, is_default: false, updated_at: '2026-01-01T00:00:00.000Z', ltifr_target: 0.5 });
+    renderPage({ get, put });
+
+    const ltifr = await screen.findByLabelText(new RegExp(`^${en.settings.kpi.fields.ltifr_target}`), {}, { timeout: 4000 });
+    expect(get).toHaveBeenCalledWith(`/api/kpi_settings?year=${YEAR}`, expect.objectContaining({ mode: 'secured' }));
+    expect(screen.getByText(en.settings.kpi.isDefault)).toBeDefined();
+
+    fireEvent.change(ltifr, { target: { value: '0.5' } });
+    fireEvent.click(screen.getByRole('button', { name: en.settings.kpi.save }));
+
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
+    expect(put).toHaveBeenCalledWith(
+      `/api/kpi_settings?year=${YEAR}`,
+      { ...KPI_DEFAULTS, ltifr_target: 0.5 },
+      expect.objectContaining({ mode: 'secured', notify: false }),
+    );
+    // The form shows what the server stored: no longer the defaults.
+    await waitFor(() => expect(screen.queryByText(en.settings.kpi.isDefault)).toBeNull());
+  }, 15_000);
+
+  it('refuses a percentage above 100 before sending', async () => {
+    const get = vi.fn().mockResolvedValue(DEFAULTS);
+    const put = vi.fn();
+    renderPage({ get, put });
+
+    const critical = await screen.findByLabelText(
+      new RegExp(`^${en.settings.kpi.fields.critical_closure_rate_target.replace(/[()%]/g, '.')}`),
+      {},
+      {
+        timeout: 4000,
+      },
+    );
+    fireEvent.change(critical, { target: { value: '120' } });
+    fireEvent.click(screen.getByRole('button', { name: en.settings.kpi.save }));
+
+    expect(await screen.findByText(en.settings.validation.percent)).toBeDefined();
+    expect(put).not.toHaveBeenCalled();
+  }, 15_000);
+});
