@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionItemSchema, actionSummarySchema } from '../actions/schemas.js';
+import { listEnvelope } from '../api/shared.js';
 
 /* ---- The model ----
  * A safety interaction (safety walk, SUSA, behaviour-based safety conversation) is a planned
@@ -253,6 +254,11 @@ export const siScheduleListQuerySchema = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: `${V}.dateRange` });
 export type SiScheduleListQueryInput = z.input<typeof siScheduleListQuerySchema>;
+export type SiScheduleListQuery = z.output<typeof siScheduleListQuerySchema>;
+
+/** The people pickers' search: names or e-mails. */
+export const siPeopleQuerySchema = z.object({ search: z.string().trim().max(200, tooLong).optional() });
+export type SiPeopleQuery = z.output<typeof siPeopleQuerySchema>;
 
 /* ---- What the server answers ---- */
 
@@ -287,10 +293,7 @@ export const siListItemSchema = z.object({
 });
 export type SiListItem = z.infer<typeof siListItemSchema>;
 
-export const siListResponseSchema = z.object({
-  safety_interactions: z.array(siListItemSchema),
-  pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), total_pages: z.number() }),
-});
+export const siListResponseSchema = listEnvelope('safety_interactions', siListItemSchema);
 export type SiListResponse = z.infer<typeof siListResponseSchema>;
 
 export const siResponseSchema = siListItemSchema.omit({ people: true, safe_count: true, at_risk_count: true }).extend({

@@ -37,5 +37,5 @@ registerActionSource('safety_interaction', {
 /** Safety interactions: the conversations, their people and behaviours, the plans, the summary and the dashboard. */
 export const safetyInteractionsModule: ServerModule = {
   name: 'safety-interactions',
-  routes: (r, deps) => safetyInteractionRoutes(r.app, deps),
+  routes: safetyInteractionRoutes,
 };

@@ -2,7 +2,7 @@ import { siLocalDateTime, type SiTopic } from '@bulwark/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
-import { sites } from '../sites/tables.js';
+import { sites } from '../sites/read.js';
 import { safetyInteractions, siBehaviours, siCounters, siParticipants, siSchedules } from './tables.js';
 
 type DemoInteraction = {

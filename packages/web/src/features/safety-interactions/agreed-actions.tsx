@@ -7,7 +7,7 @@ import { ActionItemsField } from '../actions/action-items-field.js';
 import { emptyActionItem } from '../actions/action-items.js';
 import type { ActionRow } from './form-model.js';
 import { PeoplePicker } from './people-picker.js';
-import { formatDay } from './si-api.js';
+import { formatDay } from './si-format.js';
 
 /** The actions already agreed, as links into the safety-interaction action list. */
 export function AgreedActionList({ actions, links = true }: { actions: ActionSummary[]; links?: boolean }) {

@@ -1,4 +1,12 @@
-import { siCreateSchema, siLocalDateTime, type SiPerson, type SiResponse, type SiStatus, type SiTopic } from '@bulwark/domain';
+import {
+  siCreateSchema,
+  siLocalDateTime,
+  type SiCreate,
+  type SiPerson,
+  type SiResponse,
+  type SiStatus,
+  type SiTopic,
+} from '@bulwark/domain';
 
 export type BehaviourRow = { key: string; topic: SiTopic | null; note: string };
 export type PersonRow = { key: string; user: SiPerson | null; name: string };
@@ -103,14 +111,21 @@ export function payloadOf(f: FormState, status: SiStatus) {
   };
 }
 
-/** The schema's problems by the server's dotted paths (`safe_behaviours.0.note`), translated. */
-export function checkForm(f: FormState, status: SiStatus, t: (key: string) => string): Record<string, string> | null {
+/**
+ * The form read by the server's schema: the body to send (as the schema reads it), or the problems by
+ * the server's dotted paths (`safe_behaviours.0.note`), translated.
+ */
+export function checkForm(
+  f: FormState,
+  status: SiStatus,
+  t: (key: string) => string,
+): { body: SiCreate; errors: null } | { body: null; errors: Record<string, string> } {
   const result = siCreateSchema.safeParse(payloadOf(f, status));
-  if (result.success) return null;
+  if (result.success) return { body: result.data, errors: null };
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const path = issue.path.map(String).join('.') || '_';
     errors[path] ??= t(issue.message);
   }
-  return errors;
+  return { body: null, errors };
 }

@@ -1,11 +1,9 @@
-import type { SiPeopleResponse, SiPerson } from '@bulwark/domain';
+import type { SiPerson } from '@bulwark/domain';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services.js';
-import { SI_KEY } from './si-api.js';
+import { useSiPeople } from './safety-interactions-api.js';
 
 type Person = SiPerson & { email?: string };
 
@@ -25,16 +23,10 @@ type Props = {
 /** Picks an active member of the organisation, searching on the server as the person types. */
 export function PeoplePicker({ label, value, current, onChange, error, required, placeholder, exclude = [] }: Props) {
   const { t } = useTranslation();
-  const { http } = useServices();
   const [search, setSearch] = useState('');
   const [settled] = useDebouncedValue(search.trim(), 250);
   const [picked, setPicked] = useState<Person | null>(current ?? null);
-  const { data, isFetching } = useQuery({
-    queryKey: [...SI_KEY, 'people', settled],
-    queryFn: () => http.get<SiPeopleResponse>('/api/safety_interactions/people', { query: settled ? { search: settled } : {} }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const { data, isFetching } = useSiPeople(settled);
   const options = useMemo(() => {
     const list: Person[] = (data?.users ?? []).filter((u) => !exclude.includes(u.id) || u.id === value);
     const known = picked?.id === value ? picked : current?.id === value ? current : null;

@@ -1,7 +1,7 @@
-import type { ScreenLoader } from '../../app/screens.js';
+import type { ScreenLoaders } from '../../app/screen-loader.js';
 
 /** Screens of the safety interactions module (screen ids of the domain route table). */
-export const safetyInteractionsScreens: Record<string, ScreenLoader> = {
+export const safetyInteractionsScreens: ScreenLoaders = {
   siDashboard: () => import('./si-dashboard.js').then((m) => m.SiDashboard),
   safetyInteractions: () => import('./si-page.js').then((m) => m.SafetyInteractionsPage),
 };

@@ -1,4 +1,4 @@
-import { SI_DURATION_MAX, SI_TOPICS, siLocalDateTime, siSerial, type SiResponse, type SiStatus, type SiTopic } from '@bulwark/domain';
+import { SI_DURATION_MAX, SI_TOPICS, siLocalDateTime, siSerial, type SiStatus, type SiTopic } from '@bulwark/domain';
 import {
   Alert,
   Button,
@@ -15,28 +15,26 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { PageHeader, PageLoader, RecordLoadFailed, useConfirm } from '../../ui/index.js';
 import { AgreedActionList, AgreedActionRows } from './agreed-actions.js';
 import { BehaviourRows } from './behaviour-rows.js';
-import { checkForm, emptyForm, formOf, payloadOf, type FormState } from './form-model.js';
+import { checkForm, emptyForm, formOf, type FormState } from './form-model.js';
 import { PeopleRows } from './people-rows.js';
 import { PeoplePicker } from './people-picker.js';
-import { SI_KEY, formatDay, useInteraction, useSchedules, useSiOptions } from './si-api.js';
+import { useInteraction, useSchedules, useSiCommands, useSiOptions } from './safety-interactions-api.js';
+import { formatDay } from './si-format.js';
 import { SiNav } from './si-nav.js';
 
 /** /safety-interactions/new and /safety-interactions/edit/:id: who, where and when, what was discussed and seen, what was agreed. */
 export function SiForm({ id }: { id: string | null }) {
   const { t, i18n } = useTranslation();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSiCommands();
   const navigate = useNavigate();
   const profile = useProfile();
   const [params] = useSearchParams();
@@ -102,18 +100,18 @@ export function SiForm({ id }: { id: string | null }) {
   }
 
   async function save(status: SiStatus) {
-    const problems = checkForm(f, status, t);
-    if (form.refuse(problems)) return;
+    const checked = checkForm(f, status, t);
+    if (form.refuse(checked.errors) || !checked.body) return;
+    const body = checked.body;
     await form.run(async () => {
-      const body = payloadOf(f, status);
       if (id) {
-        await http.patch<SiResponse>(`/api/safety_interactions/${id}`, body, { notify: false });
+        await commands.update(id, body);
         notifySuccess(t('safetyInteractions.form.saved'));
       } else {
-        const created = await http.post<SiResponse>('/api/safety_interactions', body, { notify: false });
-        notifySuccess(t('safetyInteractions.form.created', { serial: created ? siSerial(created.serial) : '' }));
+        const created = await commands.create(body);
+        notifySuccess(t('safetyInteractions.form.created', { serial: siSerial(created.serial) }));
       }
-      await queryClient.invalidateQueries({ queryKey: SI_KEY });
+      await commands.refresh();
       void navigate('/safety-interactions');
     });
   }
@@ -128,9 +126,9 @@ export function SiForm({ id }: { id: string | null }) {
     });
     if (!ok) return;
     await form.run(async () => {
-      await http.delete(`/api/safety_interactions/${loaded.id}`, { notify: false });
+      await commands.remove(loaded.id, { notify: false });
       notifySuccess(t('safetyInteractions.list.deleted'));
-      await queryClient.invalidateQueries({ queryKey: SI_KEY });
+      await commands.refresh();
       void navigate('/safety-interactions');
     });
   }

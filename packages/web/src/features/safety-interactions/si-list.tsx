@@ -1,15 +1,14 @@
 import { SI_PAGE_SIZE, SI_STATUSES, SI_TOPICS, siSerial, type SiListItem } from '@bulwark/domain';
 import { Anchor, Badge, Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
 import { DataTable, ExportButton, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../../ui/index.js';
 import { PeoplePicker } from './people-picker.js';
-import { SI_KEY, SI_LIST_KEY, formatLocal, useSiOptions } from './si-api.js';
+import { SI_LIST_KEY, useSiCommands, useSiListExport, useSiListLoader, useSiOptions } from './safety-interactions-api.js';
+import { formatLocal } from './si-format.js';
 import { SiNav } from './si-nav.js';
 import { useSiRights } from './use-si-rights.js';
 
@@ -19,8 +18,7 @@ export const STATUS_COLORS = { draft: 'gray', completed: 'teal' } as const;
 export function SiList() {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSiCommands();
   const rights = useSiRights();
   const options = useSiOptions();
   const [siteId, setSiteId] = useState<string | null>(null);
@@ -29,13 +27,14 @@ export function SiList() {
   const [observerId, setObserverId] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const list = usePagedList<SiListItem>({
+  const load = useSiListLoader();
+  const list = usePagedList({
     queryKey: SI_LIST_KEY,
-    path: '/api/safety_interactions',
-    itemsKey: 'safety_interactions',
+    load,
     perPage: SI_PAGE_SIZE,
     filters: { site_id: siteId, topic, status, observer_id: observerId, from, to },
   });
+  const exportList = useSiListExport(list.exportQuery);
   const [confirm, dialog] = useConfirm();
   const [busyId, setBusyId] = useState<string | null>(null);
   const filter =
@@ -55,9 +54,9 @@ export function SiList() {
     if (!ok) return;
     setBusyId(row.id);
     try {
-      await http.delete(`/api/safety_interactions/${row.id}`);
+      await commands.remove(row.id);
       notifySuccess(t('safetyInteractions.list.deleted'));
-      await queryClient.invalidateQueries({ queryKey: SI_KEY });
+      await commands.refresh();
     } catch {
       // The HTTP client has shown the refusal.
     } finally {
@@ -145,7 +144,7 @@ export function SiList() {
         title={t('safetyInteractions.title')}
         actions={
           <>
-            <ExportButton path="/api/safety_interactions" query={list.exportQuery} />
+            <ExportButton download={exportList} />
             {rights.create ? (
               <Button component={Link} to="/safety-interactions/new">
                 {t('safetyInteractions.list.newInteraction')}

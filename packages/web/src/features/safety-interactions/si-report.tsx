@@ -7,7 +7,8 @@ import { currentLanguage } from '../../i18n/setup.js';
 import { PageLoader, RecordLoadFailed } from '../../ui/index.js';
 import classes from '../../ui/print-report.module.css';
 import { AgreedActionList } from './agreed-actions.js';
-import { formatLocal, useInteraction } from './si-api.js';
+import { useInteraction } from './safety-interactions-api.js';
+import { formatLocal } from './si-format.js';
 import { STATUS_COLORS } from './si-list.js';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

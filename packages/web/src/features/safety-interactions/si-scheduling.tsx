@@ -1,17 +1,16 @@
 import { SI_SCHEDULE_STATUSES, siScheduleSchema, siSerial, type SiScheduleResponse } from '@bulwark/domain';
 import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { DataTable, PageHeader, useConfirm, type Column } from '../../ui/index.js';
 import { PeoplePicker } from './people-picker.js';
-import { SI_KEY, formatDay, formatMonth, localDay, useSchedules, useSiOptions } from './si-api.js';
+import { useSchedules, useSiCommands, useSiOptions } from './safety-interactions-api.js';
+import { formatDay, formatMonth, localDay } from './si-format.js';
 import { SiNav } from './si-nav.js';
 import { useSiRights } from './use-si-rights.js';
 
@@ -36,8 +35,7 @@ const lastDay = (month: string) => {
 
 function PlanDialog({ draft, onClose }: { draft: Draft; onClose: () => void }) {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSiCommands();
   const options = useSiOptions();
   const form = useFormSubmit();
   const [d, setD] = useState(draft);
@@ -47,10 +45,10 @@ function PlanDialog({ draft, onClose }: { draft: Draft; onClose: () => void }) {
     e.preventDefault();
     if (form.refuse(validate(siScheduleSchema, body, t).errors)) return;
     await form.run(async () => {
-      if (d.id) await http.patch(`/api/safety_interactions/schedules/${d.id}`, body, { notify: false });
-      else await http.post('/api/safety_interactions/schedules', body, { notify: false });
+      if (d.id) await commands.updateSchedule(d.id, body);
+      else await commands.createSchedule(body);
       notifySuccess(t(d.id ? 'safetyInteractions.schedule.saved' : 'safetyInteractions.schedule.created'));
-      await queryClient.invalidateQueries({ queryKey: SI_KEY });
+      await commands.refresh();
       onClose();
     });
   }
@@ -118,8 +116,7 @@ function PlanDialog({ draft, onClose }: { draft: Draft; onClose: () => void }) {
 export function SiScheduling() {
   const { t, i18n } = useTranslation();
   const lang = currentLanguage(i18n);
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSiCommands();
   const rights = useSiRights();
   const [month, setMonth] = useState(localDay(0).slice(0, 7));
   const [status, setStatus] = useState<string | null>(null);
@@ -136,9 +133,9 @@ export function SiScheduling() {
     });
     if (!ok) return;
     try {
-      await http.delete(`/api/safety_interactions/schedules/${s.id}`);
+      await commands.removeSchedule(s.id);
       notifySuccess(t('safetyInteractions.schedule.deleted'));
-      await queryClient.invalidateQueries({ queryKey: SI_KEY });
+      await commands.refresh();
     } catch {
       // The HTTP client has shown the refusal.
     }

@@ -3,7 +3,8 @@ import { Alert, Group, Paper, Progress, Select, SimpleGrid, Stack, Table, Text, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader, PageLoader } from '../../ui/index.js';
-import { localDay, useSiOptions, useSummary } from './si-api.js';
+import { useSiOptions, useSummary } from './safety-interactions-api.js';
+import { localDay } from './si-format.js';
 import { SiNav } from './si-nav.js';
 
 export function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
