@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationSchema } from '../api/shared.js';
 
 /* ---- The model (spec 001 §3 Action, §4 statuses) ---- */
 
@@ -244,6 +245,12 @@ export const actionDetailQuerySchema = z.object({
   actionable_type: z.preprocess(emptyToUndefined, z.enum(ACTION_SOURCES, { message: 'validation.invalid' }).optional()),
 });
 
+/** DELETE /api/actions/{id}/attachments/{fileId}: the action and the file. */
+export const actionAttachmentParamsSchema = z.object({
+  id: z.uuid({ message: 'validation.invalid' }),
+  fileId: z.uuid({ message: 'validation.invalid' }),
+});
+
 /* ---- What the server answers ---- */
 
 const person = z.object({ id: z.string(), full_name: z.string() });
@@ -301,7 +308,7 @@ export type ActionListItem = z.infer<typeof actionListItemSchema>;
 
 export const actionListResponseSchema = z.object({
   actions: z.array(actionListItemSchema),
-  pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), total_pages: z.number() }),
+  pagination: paginationSchema,
   counts: actionStatusCountsSchema,
 });
 export type ActionListResponse = z.infer<typeof actionListResponseSchema>;

@@ -25,7 +25,7 @@ registerFileGate('actions', async (tx, p, fileId) => {
  */
 export const actionsModule: ServerModule = {
   name: 'actions',
-  routes: (r, deps) => actionRoutes(r.app, deps),
+  routes: actionRoutes,
   jobs: (deps) => ({
     handlers: {
       [ACTIONS_SWEEP_QUEUE]: async () => {

@@ -21,8 +21,8 @@ import { auditLog, files, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { pageWindow, searchPattern } from '../../platform/http/list.js';
 import { fileUrl } from '../../platform/storage/storage.js';
-import { categories } from '../categories/tables.js';
-import { sites } from '../sites/tables.js';
+import { categories } from '../categories/read.js';
+import { sites } from '../sites/read.js';
 import { describeSources } from './sources.js';
 import { actionAttachments, actions } from './tables.js';
 

@@ -3,8 +3,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
-import { categories } from '../categories/tables.js';
-import { sites } from '../sites/tables.js';
+import { categories } from '../categories/read.js';
+import { sites } from '../sites/read.js';
 import { nextSerial } from './service.js';
 import { actions } from './tables.js';
 

@@ -5,7 +5,7 @@ import { inTenant } from '../../platform/db/db.js';
 import { organizations } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { QueuedTemplatedMail } from '../mailers/send.js';
-import { sites } from '../sites/tables.js';
+import { sites } from '../sites/read.js';
 import { mailAboutAction } from './notify.js';
 import { afterCommitOf } from './service.js';
 import { notifySources } from './sources.js';

@@ -4,10 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { currentLanguage } from '../../i18n/setup.js';
-import { StoredImage, uploadForm, useDownload } from '../../ui/index.js';
-import { ACTIONS_KEY } from './actions-api.js';
+import { StoredImage, useSaveLinkedFile } from '../../ui/index.js';
+import { ACTIONS_KEY, useActionCommands } from './actions-api.js';
 import { formatInstant } from './format.js';
 import { usePanelConfirm } from './panel-dialogs.js';
 
@@ -29,9 +28,9 @@ function Thumbnail({ file }: { file: ActionAttachment }) {
 /** The files and photos of an action: thumbnails, download, and for whoever may report on it, add and remove. */
 export function ActionAttachments({ action }: { action: ActionDetail }) {
   const { t, i18n } = useTranslation();
-  const { http } = useServices();
+  const commands = useActionCommands();
   const queryClient = useQueryClient();
-  const download = useDownload();
+  const download = useSaveLinkedFile();
   const [confirm, dialog] = usePanelConfirm();
   const [uploading, setUploading] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
@@ -45,7 +44,7 @@ export function ActionAttachments({ action }: { action: ActionDetail }) {
     if (file.type && !(rule.types as readonly string[]).includes(file.type)) return notifyError(t('storage.wrongType'));
     setUploading(file.name);
     try {
-      await http.post(`/api/actions/${action.id}/attachments`, uploadForm(file));
+      await commands.addAttachment(action.id, file);
       notifySuccess(t('actionsWeb.files.added', { name: file.name }));
       await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
     } catch {
@@ -65,7 +64,7 @@ export function ActionAttachments({ action }: { action: ActionDetail }) {
     if (!ok) return;
     setRemoving(file.id);
     try {
-      await http.delete(`/api/actions/${action.id}/attachments/${file.id}`);
+      await commands.removeAttachment(action.id, file.id);
       notifySuccess(t('actionsWeb.files.removed', { name: file.file_name }));
       await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
     } catch {

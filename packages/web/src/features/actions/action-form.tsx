@@ -11,11 +11,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { otherErrors, useLiveErrors } from './field-errors.js';
-import { ACTIONS_KEY, actionSerial, useActionCategories, useActionPeople, useActionSites } from './actions-api.js';
+import { ACTIONS_KEY, actionSerial, useActionCategories, useActionCommands, useActionPeople, useActionSites } from './actions-api.js';
 
 type Fields = {
   description: string;
@@ -158,7 +157,7 @@ const BLANK: Fields = {
 /** /actions/new: an action raised on its own (source "other"), at a site. */
 export function ActionAddForm({ onCreated, onCancel }: { onCreated: (id: string) => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useActionCommands();
   const queryClient = useQueryClient();
   const form = useFormSubmit();
   const sites = useActionSites();
@@ -184,14 +183,14 @@ export function ActionAddForm({ onCreated, onCancel }: { onCreated: (id: string)
       site_id: values.site_id ?? '',
       image_description: values.image_description,
     };
-    if (form.refuse(validate(actionCreateSchema, body, t).errors)) return;
+    const checked = validate(actionCreateSchema, body, t);
+    if (form.refuse(checked.errors) || !checked.data) return;
+    const valid = checked.data;
     await form.run(async () => {
-      const created = await http.post<{ id: string; serial: number }>('/api/actions/', body, { notify: false });
+      const created = await commands.create(valid);
       await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
-      if (created) {
-        notifySuccess(t('actions.form.created', { serial: actionSerial(created.serial) }));
-        onCreated(created.id);
-      }
+      notifySuccess(t('actions.form.created', { serial: actionSerial(created.serial) }));
+      onCreated(created.id);
     });
   }
 
@@ -255,7 +254,7 @@ const REPORT_FIELDS = ['remarks', 'image_description'] as const;
  */
 export function ActionEditForm({ action, onSaved, onCancel }: { action: ActionDetail; onSaved: () => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useActionCommands();
   const queryClient = useQueryClient();
   const form = useFormSubmit();
   const before = fieldsOf(action);
@@ -278,7 +277,7 @@ export function ActionEditForm({ action, onSaved, onCancel }: { action: ActionDe
     if (Object.keys(body).length === 0) return onSaved();
     if (form.refuse(validate(actionUpdateSchema, body, t).errors)) return;
     await form.run(async () => {
-      await http.patch(`/api/actions/${action.id}`, body, { notify: false });
+      await commands.update(action.id, body);
       await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
       notifySuccess(t('actions.form.saved'));
       onSaved();

@@ -1,16 +1,20 @@
 import {
+  ACTION_LIST_ENDPOINTS,
+  actionsApi,
   can,
-  type ActionCategoryOptions,
-  type ActionDetail,
+  sitesApi,
+  usersApi,
+  type ActionCreateInput,
   type ActionListKind,
-  type ActionListResponse,
   type ActionSource,
+  type ActionStatus,
+  type ActionUpdateInput,
   type ProfileResponse,
-  type UserBrief,
 } from '@bulwark/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client.js';
+import { useApi } from '../../api/use-api.js';
 import { principalFromProfile } from '../../app/profile.js';
-import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { listQuery, type ActionScreen, type ListState } from './list-url.js';
 
@@ -21,51 +25,54 @@ import { listQuery, type ActionScreen, type ListState } from './list-url.js';
 export const ACTIONS_KEY = ['actions'] as const;
 export const actionKey = (id: string) => [...ACTIONS_KEY, 'one', id] as const;
 
-/** The server's list of each kind (spec 001 §7). */
-export function listPath(kind: ActionListKind): string {
-  return `/api/actions/${kind}`;
+/** The list call of each kind (spec 001 §7): one endpoint per source, each with its own right. */
+function listCall(api: ApiClient<typeof actionsApi>, kind: ActionListKind) {
+  return api[ACTION_LIST_ENDPOINTS[kind]];
 }
 
 export function useActionList(screen: ActionScreen, state: ListState) {
-  const { http } = useServices();
+  const api = useApi(actionsApi);
   const query = listQuery(screen, state);
   return useQuery({
     queryKey: [...ACTIONS_KEY, 'list', screen.kind, query],
-    queryFn: async () => (await http.get<ActionListResponse>(listPath(screen.kind), { query })) ?? null,
+    queryFn: () => listCall(api, screen.kind)({ query }),
     placeholderData: keepPreviousData,
   });
 }
 
+/** Exactly the rows of the list's filters and tab as a workbook (the list's query with export_to_excel=true). */
+export function useListExport(screen: ActionScreen, query: Record<string, string>) {
+  const api = useApi(actionsApi);
+  return () => listCall(api, screen.kind).download({ query: { ...query, export_to_excel: 'true' } });
+}
+
 /** One action as the panel shows it; `source` is the list's source (a record of another source is "not found"). */
 export function useAction(id: string | null, source: ActionSource | null) {
-  const { http } = useServices();
+  const api = useApi(actionsApi);
   return useQuery({
     queryKey: [...actionKey(id ?? ''), source],
     enabled: id !== null,
     retry: false,
-    queryFn: async () =>
-      (await http.get<ActionDetail>(`/api/actions/${id}`, { query: source ? { actionable_type: source } : {}, notify: false }))!,
+    queryFn: () => api.get({ params: { id: id ?? '' }, query: source ? { actionable_type: source } : {} }, { notify: false }),
   });
 }
 
-export type SiteOption = { id: string; name: string; time_zone: string };
-
 /** Sites the person may raise an action at and filter by. */
 export function useActionSites() {
-  const { http } = useServices();
+  const api = useApi(sitesApi);
   return useQuery({
     queryKey: [...ACTIONS_KEY, 'options', 'sites'],
-    queryFn: async () => (await http.get<{ sites: SiteOption[] }>('/api/v3/sites/active_sites_of_user'))?.sites ?? [],
+    queryFn: async () => (await api.activeSitesOfUser()).sites,
     staleTime: 60_000,
   });
 }
 
 /** Every active person of the organisation: who an action can be assigned to. */
 export function useActionPeople() {
-  const { http } = useServices();
+  const api = useApi(usersApi);
   return useQuery({
     queryKey: [...ACTIONS_KEY, 'options', 'people'],
-    queryFn: async () => (await http.get<{ users: UserBrief[] }>('/api/users/all_active_users'))?.users ?? [],
+    queryFn: async () => (await api.allActive()).users,
     staleTime: 60_000,
   });
 }
@@ -75,12 +82,29 @@ export function useActionPeople() {
  * edits an action may pick one, with or without the right to manage categories.
  */
 export function useActionCategories() {
-  const { http } = useServices();
+  const api = useApi(actionsApi);
   return useQuery({
     queryKey: [...ACTIONS_KEY, 'options', 'categories'],
-    queryFn: async () => (await http.get<ActionCategoryOptions>('/api/actions/categories', { notify: false }))?.categories ?? [],
+    queryFn: async () => (await api.categories(undefined, { notify: false })).categories,
     staleTime: 60_000,
   });
+}
+
+/**
+ * What the action screens send. Forms and the status moves show refusals themselves, so those calls do
+ * not notify; adding or removing a file from the attachments tab lets the client show a refusal.
+ */
+export function useActionCommands() {
+  const api = useApi(actionsApi);
+  const quiet = { notify: false };
+  return {
+    create: (body: ActionCreateInput) => api.create({ body }, quiet),
+    update: (id: string, body: ActionUpdateInput) => api.update({ params: { id }, body }, quiet),
+    move: (id: string, status: ActionStatus) => api.update({ params: { id }, body: { status } }, quiet),
+    complete: (id: string, remarks: string) => api.update({ params: { id }, body: { status: 'completed', remarks } }, quiet),
+    addAttachment: (id: string, file: File, notify = true) => api.addAttachment({ params: { id }, file }, { notify }),
+    removeAttachment: (id: string, fileId: string) => api.removeAttachment({ params: { id, fileId } }),
+  };
 }
 
 export function useActionsRefresh() {

@@ -5,7 +5,7 @@ import { useScreen } from '../../ui/pages/use-screen.js';
 import { ExportButton, PageHeader } from '../../ui/index.js';
 import { ActionPanel } from './action-panel.js';
 import { ActionList } from './action-list.js';
-import { listPath, useActionRights } from './actions-api.js';
+import { useActionRights, useListExport } from './actions-api.js';
 import { actionScreen, listAddress, listQuery, panelAddress, readAddress, type ListState, type Panel } from './list-url.js';
 
 /**
@@ -32,7 +32,7 @@ export function ActionsPage() {
 
   // Exactly the rows of the filters and tab, every page of them.
   const { page: _page, ...filters } = listQuery(screen, state);
-  const exportQuery = { ...filters, export_to_excel: 'true' };
+  const exportList = useListExport(screen, filters);
 
   return (
     <Stack gap="md">
@@ -40,7 +40,7 @@ export function ActionsPage() {
         title={t(screen.titleKey)}
         actions={
           <>
-            <ExportButton path={listPath(screen.kind)} query={exportQuery} />
+            <ExportButton download={exportList} />
             {rights.create ? (
               <Button
                 component={Link}

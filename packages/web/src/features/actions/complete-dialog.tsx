@@ -4,10 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
-import { uploadForm } from '../../ui/index.js';
-import { ACTIONS_KEY, actionSerial } from './actions-api.js';
+import { ACTIONS_KEY, actionSerial, useActionCommands } from './actions-api.js';
 import { otherErrors, useLiveErrors } from './field-errors.js';
 import { useNestedDialog } from './panel-dialogs.js';
 
@@ -41,7 +39,7 @@ function usePreview(file: File | null): string | null {
  */
 export function CompleteDialog({ action, opened, onClose }: { action: ActionDetail; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useActionCommands();
   const queryClient = useQueryClient();
   const form = useFormSubmit();
   const [remarks, setRemarks] = useState(action.remarks ?? '');
@@ -69,10 +67,10 @@ export function CompleteDialog({ action, opened, onClose }: { action: ActionDeta
     if (form.refuse(remarks.trim() ? null : { remarks: t('actions.validation.remarksToComplete') })) return;
     await form.run(async () => {
       if (photo && photo !== sentPhoto) {
-        await http.post(`/api/actions/${action.id}/attachments`, uploadForm(photo), { notify: false });
+        await commands.addAttachment(action.id, photo, false);
         setSentPhoto(photo);
       }
-      await http.patch(`/api/actions/${action.id}`, { status: 'completed', remarks: remarks.trim() }, { notify: false });
+      await commands.complete(action.id, remarks.trim());
       notifySuccess(t('actionsWeb.moves.completed'));
       await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
       setPhoto(null);

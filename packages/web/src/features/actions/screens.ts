@@ -1,4 +1,4 @@
-import type { ScreenLoader } from '../../app/screens.js';
+import type { ScreenLoader, ScreenLoaders } from '../../app/screen-loader.js';
 
 const page: ScreenLoader = () => import('./actions-page.js').then((m) => m.ActionsPage);
 
@@ -6,7 +6,7 @@ const page: ScreenLoader = () => import('./actions-page.js').then((m) => m.Actio
  * Screens of the actions module: the six lists of spec 000 §2 (ACTION_LISTS of the route table). One
  * page serves them all; it reads which list it is from the matched screen id.
  */
-export const actionsScreens: Record<string, ScreenLoader> = {
+export const actionsScreens: ScreenLoaders = {
   actions: page,
   actionsAudits: page,
   actionsObservations: page,

@@ -4,9 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { serverErrors } from '../../ui/forms/validation.js';
-import { ACTIONS_KEY } from './actions-api.js';
+import { ACTIONS_KEY, useActionCommands } from './actions-api.js';
 import { CompleteDialog } from './complete-dialog.js';
 import { usePanelConfirm } from './panel-dialogs.js';
 
@@ -41,7 +40,7 @@ export function movesOf(action: Pick<ActionDetail, 'status' | 'can'>): Move[] {
 /** Start, complete (with remarks and a photo), close (after confirming), send back, reopen. */
 export function StatusMoves({ action }: { action: ActionDetail }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useActionCommands();
   const queryClient = useQueryClient();
   const [confirm, dialog] = usePanelConfirm();
   const [busy, setBusy] = useState<ActionStatus | null>(null);
@@ -70,7 +69,7 @@ export function StatusMoves({ action }: { action: ActionDetail }) {
     setBusy(m.to);
     setProblem(null);
     try {
-      await http.patch(`/api/actions/${action.id}`, { status: m.to }, { notify: false });
+      await commands.move(action.id, m.to);
       notifySuccess(t(m.done));
       await queryClient.invalidateQueries({ queryKey: ACTIONS_KEY });
     } catch (error) {
