@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestSignUpCode } from '../packages/server/src/modules/registration/testing.js';
+import { latestSignUpCode } from '../packages/server/test/registration-support.js';
 import { latestMail, launchBrowser, pickOption, shot, startProduct, type RunningServer } from './support.js';
 
 /**

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestSignUpCode } from '../packages/server/src/modules/registration/testing.js';
+import { latestSignUpCode } from '../packages/server/test/registration-support.js';
 import { launchBrowser, type RunningServer, shot, startProduct } from './support.js';
 
 let server: RunningServer;

@@ -19,6 +19,10 @@ export const onboardingTimezoneBody = z.object({
     .refine(isSiteTimeZone, { message: 'onboarding.validation.timezone' }),
 });
 
+/** Steps the admin confirms by hand (they leave no record of their own). */
+export const CONFIRMED_ONBOARDING_STEPS = ['headOfSafety', 'invite'] as const;
+export const onboardingStepParams = z.object({ step: z.enum(CONFIRMED_ONBOARDING_STEPS, { message: 'validation.invalid' }) });
+
 export const onboardingStatusSchema = z.object({
   pending: z.boolean(),
   timezone: z.string(),

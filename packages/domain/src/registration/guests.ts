@@ -17,5 +17,10 @@ export const guestSignupBody = z.object({
 export type GuestSignupBody = z.infer<typeof guestSignupBody>;
 
 export const guestSettingsSchema = z.object({ enabled: z.boolean({ message: 'validation.invalid' }) });
+export type GuestSettings = z.infer<typeof guestSettingsSchema>;
 
 export const guestAvailabilitySchema = z.object({ enabled: z.boolean(), organization: z.string() });
+export type GuestAvailability = z.infer<typeof guestAvailabilitySchema>;
+
+/** The answer to a guest-account request: the same whether or not the address was known. */
+export const guestSignupAcceptedResponse = z.object({ email: z.string() });

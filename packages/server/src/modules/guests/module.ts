@@ -3,5 +3,5 @@ import { guestRoutes } from './routes.js';
 
 export const guestsModule: ServerModule = {
   name: 'guests',
-  routes: (r, deps) => guestRoutes(r.app, deps),
+  routes: guestRoutes,
 };

@@ -3,5 +3,5 @@ import { onboardingRoutes } from './routes.js';
 
 export const onboardingModule: ServerModule = {
   name: 'onboarding',
-  routes: (r, deps) => onboardingRoutes(r.app, deps),
+  routes: onboardingRoutes,
 };

@@ -3,7 +3,7 @@ import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/db.js';
 import { organizations, roles } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { sites } from '../sites/tables.js';
+import { sites } from '../sites/read.js';
 
 const thisOrg = eq(organizations.id, sql`app_current_org()`);
 

@@ -2,7 +2,6 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { inTenant } from '../../platform/db/db.js';
 import type { ServerModule } from '../module.js';
 import { registrationRoutes } from './routes.js';
-import { createRegistrationService } from './service.js';
 import { planOf, saasFeatures, sendTrialReminders, TRIAL_REMINDER_QUEUE } from './trial.js';
 
 /**
@@ -11,7 +10,7 @@ import { planOf, saasFeatures, sendTrialReminders, TRIAL_REMINDER_QUEUE } from '
  */
 export const registrationModule: ServerModule = {
   name: 'registration',
-  routes: (r, deps) => registrationRoutes(r.app, deps, createRegistrationService(deps)),
+  routes: registrationRoutes,
   jobs: (deps) => ({
     handlers: {
       [TRIAL_REMINDER_QUEUE]: async () => {

@@ -1,26 +1,11 @@
-import {
-  SSO_ERROR_PARAM,
-  SSO_REQUEST_TTL_SECONDS,
-  errorResponse,
-  okResponse,
-  ssoConfigBody,
-  ssoConfigResponse,
-  ssoExchangeBody,
-  ssoExchangeResponse,
-  ssoStatusResponse,
-} from '@bulwark/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { SSO_ERROR_PARAM, SSO_REQUEST_TTL_SECONDS, ssoApi as api } from '@bulwark/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicUrl } from '../../platform/config.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
-import { principalOf, requireTenant } from '../../platform/http/access.js';
-import { SsoFailure, type SsoService } from './service.js';
-
-const tags = ['Single sign-on'];
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 429: errorResponse };
-const redirect = { 302: z.null().describe('Redirect') };
+import { RedirectAnswer } from '../../platform/http/answers.js';
+import type { Router } from '../../platform/http/route.js';
+import type { Tenant } from '../../platform/http/tenancy.js';
+import { createSsoService, SsoFailure } from './service.js';
 
 /** The cookie that binds a started sign-in (and its exchange code) to the browser that started it. */
 const COOKIE = 'bulwark_sso';
@@ -38,8 +23,9 @@ function cookie(value: string, maxAge: number, secure: boolean): string {
   return `${COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export function ssoRoutes(app: FastifyInstance, deps: AppDeps, service: SsoService) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export function ssoRoutes(r: Router) {
+  const { deps } = r;
+  const service = createSsoService(deps);
   // Over https as the request came (X-Forwarded-Proto counts with TRUST_PROXY=1), or as the public address says.
   const secure = (req: FastifyRequest) => req.protocol === 'https' || publicUrl(deps.config, 'x').startsWith('https:');
 
@@ -50,130 +36,63 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps, service: SsoServi
     if (!(err instanceof SsoFailure) || err.code === 'provider_error') {
       req.log.warn({ err: err instanceof SsoFailure ? err.detail : err }, 'single sign-on failed');
     }
-    return reply.header('cache-control', 'no-store').redirect(`/login?${SSO_ERROR_PARAM}=${code}`, 302);
+    reply.header('cache-control', 'no-store');
+    return new RedirectAnswer(`/login?${SSO_ERROR_PARAM}=${code}`, 302);
   }
 
-  async function tenantOf(req: FastifyRequest) {
+  /** The address's organisation; none is a failure the sign-in page names, not an error answer. */
+  async function tenantOf(tenant: () => Promise<Tenant>) {
     try {
-      return await requireTenant(req, deps.db.app, deps.config.baseDomain);
+      return await tenant();
     } catch {
       throw new SsoFailure('not_configured');
     }
   }
 
-  r.get(
-    '/api/sso/status',
-    {
-      config: { access: { public: true } },
-      schema: { tags, summary: 'Whether this organisation offers single sign-on', response: { 200: ssoStatusResponse, ...errors } },
-    },
-    async (req) => ({ enabled: await service.isEnabled(await requireTenant(req, deps.db.app, deps.config.baseDomain)) }),
+  r.public(api.status, async ({ tenant }) => ({ enabled: await service.isEnabled(await tenant()) }));
+
+  r.public(api.authorize, async ({ tenant, req, reply }) => {
+    try {
+      const { location, browser } = await service.start(await tenantOf(tenant), req.ip);
+      reply.header('set-cookie', cookie(browser, SSO_REQUEST_TTL_SECONDS, secure(req))).header('cache-control', 'no-store');
+      return new RedirectAnswer(location, 302);
+    } catch (err) {
+      return toLogin(req, reply, err);
+    }
+  });
+
+  r.public(api.callback, async ({ tenant, req, reply }) => {
+    try {
+      const found = await tenantOf(tenant);
+      // The provider's answer as it came (openid-client checks it whole, iss and all).
+      const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+      const code = await service.callback(found, query, readCookie(req));
+      reply.header('cache-control', 'no-store');
+      return new RedirectAnswer(`/sso?code=${encodeURIComponent(code)}`, 302);
+    } catch (err) {
+      return toLogin(req, reply, err);
+    }
+  });
+
+  r.public(api.exchange, async ({ tenant, body, req, reply }) => {
+    const session = await service.exchange(await tenant(), body.code, readCookie(req), {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+    });
+    reply.header('set-cookie', cookie('', 0, secure(req)));
+    return session;
+  });
+
+  // --- Settings (organisation admin) ----------------------------------------------------------------
+
+  r.route(api.settings, ({ tx, principal }) => service.getSettings(tx, { label: principal.organization.subDomainName }));
+
+  r.route(api.saveSettings, ({ tx, principal, body }) =>
+    service.saveSettings(tx, principal.userId, { label: principal.organization.subDomainName }, body),
   );
 
-  r.get(
-    '/api/sso/authorize',
-    {
-      config: { access: { public: true } },
-      schema: { tags, summary: 'Start a single sign-on: redirects to the organisation’s OpenID provider', response: redirect },
-    },
-    async (req, reply) => {
-      try {
-        const tenant = await tenantOf(req);
-        const { location, browser } = await service.start(tenant, req.ip);
-        return reply
-          .header('set-cookie', cookie(browser, SSO_REQUEST_TTL_SECONDS, secure(req)))
-          .header('cache-control', 'no-store')
-          .redirect(location, 302);
-      } catch (err) {
-        return toLogin(req, reply, err);
-      }
-    },
-  );
-
-  r.get(
-    '/api/sso/callback',
-    {
-      config: { access: { public: true } },
-      schema: {
-        tags,
-        summary: 'The provider’s answer: redirects to /sso with a one-time code, or to /login with the reason',
-        response: redirect,
-      },
-    },
-    async (req, reply) => {
-      try {
-        const tenant = await tenantOf(req);
-        const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
-        const code = await service.callback(tenant, query, readCookie(req));
-        return reply.header('cache-control', 'no-store').redirect(`/sso?code=${encodeURIComponent(code)}`, 302);
-      } catch (err) {
-        return toLogin(req, reply, err);
-      }
-    },
-  );
-
-  r.post(
-    '/api/sso/exchange',
-    {
-      config: { access: { public: true } },
-      schema: {
-        tags,
-        summary: 'Trade the one-time code (60 s, single use, same browser) for the session',
-        body: ssoExchangeBody,
-        response: { 200: ssoExchangeResponse, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const tenant = await requireTenant(req, deps.db.app, deps.config.baseDomain);
-      const session = await service.exchange(tenant, req.body.code, readCookie(req), { ip: req.ip, userAgent: req.headers['user-agent'] });
-      reply.header('set-cookie', cookie('', 0, secure(req)));
-      return session;
-    },
-  );
-
-  r.get(
-    '/api/sso_configs',
-    {
-      config: { access: { admin: true } },
-      schema: {
-        tags,
-        summary: 'The organisation’s single sign-on settings (the secret only as "set")',
-        response: { 200: ssoConfigResponse, ...errors },
-      },
-    },
-    async (req) => {
-      const p = principalOf(req);
-      return service.getSettings(p.organizationId, { label: p.organization.subDomainName });
-    },
-  );
-
-  r.put(
-    '/api/sso_configs',
-    {
-      config: { access: { admin: true } },
-      schema: {
-        tags,
-        summary: 'Save the settings after checking the provider’s discovery document',
-        body: ssoConfigBody,
-        response: { 200: ssoConfigResponse, ...errors },
-      },
-    },
-    async (req) => {
-      const p = principalOf(req);
-      return service.saveSettings(p.organizationId, p.userId, { label: p.organization.subDomainName }, req.body);
-    },
-  );
-
-  r.delete(
-    '/api/sso_configs',
-    {
-      config: { access: { admin: true } },
-      schema: { tags, summary: 'Remove single sign-on from the organisation', response: { 200: okResponse, ...errors } },
-    },
-    async (req) => {
-      const p = principalOf(req);
-      await service.removeSettings(p.organizationId, p.userId);
-      return { ok: true as const };
-    },
-  );
+  r.route(api.removeSettings, async ({ tx, principal }) => {
+    await service.removeSettings(tx, principal.userId);
+    return { ok: true as const };
+  });
 }

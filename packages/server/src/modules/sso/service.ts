@@ -58,36 +58,32 @@ export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' 
     return clientSecret === null ? null : { issuerUrl: row.issuerUrl, clientId: row.clientId, clientSecret };
   }
 
-  // ---- Settings (organisation admin) ----
+  // ---- Settings (organisation admin, in the request's transaction) ----
 
-  async function getSettings(organizationId: string, tenant: Pick<Tenant, 'label'>): Promise<SsoConfigResponse> {
-    return inTenant(app, organizationId, async (tx) => {
-      const row = await loadConfig(tx);
-      const roleRows = await tx.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name));
-      return {
-        configured: !!row,
-        issuer_url: row?.issuerUrl ?? '',
-        client_id: row?.clientId ?? '',
-        client_secret_set: !!row,
-        allowed_domains: row?.allowedDomains ?? [],
-        enabled: row?.enabled ?? false,
-        create_users: row?.createUsers ?? false,
-        default_role_id: row?.defaultRoleId ?? null,
-        redirect_uri: redirectUri(tenant),
-        roles: roleRows,
-        updated_at: row?.updatedAt.toISOString() ?? null,
-      };
-    });
+  async function getSettings(tx: Tx, tenant: Pick<Tenant, 'label'>): Promise<SsoConfigResponse> {
+    const row = await loadConfig(tx);
+    const roleRows = await tx.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name));
+    return {
+      configured: !!row,
+      issuer_url: row?.issuerUrl ?? '',
+      client_id: row?.clientId ?? '',
+      client_secret_set: !!row,
+      allowed_domains: row?.allowedDomains ?? [],
+      enabled: row?.enabled ?? false,
+      create_users: row?.createUsers ?? false,
+      default_role_id: row?.defaultRoleId ?? null,
+      redirect_uri: redirectUri(tenant),
+      roles: roleRows,
+      updated_at: row?.updatedAt.toISOString() ?? null,
+    };
   }
 
-  /** Saves the settings after reading the provider's discovery document: a wrong issuer is refused at once. */
-  async function saveSettings(
-    organizationId: string,
-    actorUserId: string,
-    tenant: Pick<Tenant, 'label'>,
-    body: SsoConfigBody,
-  ): Promise<SsoConfigResponse> {
-    const existing = await inTenant(app, organizationId, loadConfig);
+  /**
+   * Saves the settings after reading the provider's discovery document: a wrong issuer is refused at
+   * once. The discovery waits at most ten seconds (oidc.ts).
+   */
+  async function saveSettings(tx: Tx, actorUserId: string, tenant: Pick<Tenant, 'label'>, body: SsoConfigBody): Promise<SsoConfigResponse> {
+    const existing = await loadConfig(tx);
     const newSecret = body.client_secret?.trim() ? body.client_secret.trim() : null;
     const secret = newSecret ?? (existing ? box.open(existing.clientSecretEnc) : null);
     if (!secret) throw new AppError('validation_failed', { fields: { client_secret: 'sso.validation.secretRequired' } });
@@ -98,47 +94,43 @@ export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' 
       throw new AppError('validation_failed', { fields: { issuer_url: 'sso.validation.issuerUnreachable' } });
     }
 
-    await inTenant(app, organizationId, async (tx) => {
-      if (body.default_role_id) {
-        const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, body.default_role_id));
-        if (!role) throw new AppError('validation_failed', { fields: { default_role_id: 'sso.validation.roleUnknown' } });
-      }
-      const values = {
-        issuerUrl: body.issuer_url,
-        clientId: body.client_id,
-        clientSecretEnc: box.seal(secret),
-        allowedDomains: [...new Set(body.allowed_domains)],
+    if (body.default_role_id) {
+      const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, body.default_role_id));
+      if (!role) throw new AppError('validation_failed', { fields: { default_role_id: 'sso.validation.roleUnknown' } });
+    }
+    const values = {
+      issuerUrl: body.issuer_url,
+      clientId: body.client_id,
+      clientSecretEnc: box.seal(secret),
+      allowedDomains: [...new Set(body.allowed_domains)],
+      enabled: body.enabled,
+      createUsers: body.create_users,
+      defaultRoleId: body.default_role_id,
+      updatedAt: new Date(),
+    };
+    await tx.insert(ssoConfigs).values(values).onConflictDoUpdate({ target: ssoConfigs.organizationId, set: values });
+    await recordAudit(tx, {
+      actorUserId,
+      action: existing ? 'update' : 'create',
+      entity: 'SsoConfig',
+      changes: {
+        issuer_url: body.issuer_url,
+        client_id: body.client_id,
+        client_secret_changed: newSecret !== null,
+        allowed_domains: values.allowedDomains,
         enabled: body.enabled,
-        createUsers: body.create_users,
-        defaultRoleId: body.default_role_id,
-        updatedAt: new Date(),
-      };
-      await tx.insert(ssoConfigs).values(values).onConflictDoUpdate({ target: ssoConfigs.organizationId, set: values });
-      await recordAudit(tx, {
-        actorUserId,
-        action: existing ? 'update' : 'create',
-        entity: 'SsoConfig',
-        changes: {
-          issuer_url: body.issuer_url,
-          client_id: body.client_id,
-          client_secret_changed: newSecret !== null,
-          allowed_domains: values.allowedDomains,
-          enabled: body.enabled,
-          create_users: body.create_users,
-          default_role_id: body.default_role_id,
-        },
-      });
+        create_users: body.create_users,
+        default_role_id: body.default_role_id,
+      },
     });
-    return getSettings(organizationId, tenant);
+    return getSettings(tx, tenant);
   }
 
-  async function removeSettings(organizationId: string, actorUserId: string): Promise<void> {
-    await inTenant(app, organizationId, async (tx) => {
-      const gone = await tx.delete(ssoConfigs).returning({ id: ssoConfigs.id });
-      if (gone.length === 0) throw new AppError('not_found');
-      await tx.delete(ssoRequests);
-      await recordAudit(tx, { actorUserId, action: 'destroy', entity: 'SsoConfig' });
-    });
+  async function removeSettings(tx: Tx, actorUserId: string): Promise<void> {
+    const gone = await tx.delete(ssoConfigs).returning({ id: ssoConfigs.id });
+    if (gone.length === 0) throw new AppError('not_found');
+    await tx.delete(ssoRequests);
+    await recordAudit(tx, { actorUserId, action: 'destroy', entity: 'SsoConfig' });
   }
 
   /** Whether the sign-in page offers single sign-on (nothing else about the settings is public). */
@@ -148,7 +140,8 @@ export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' 
     return !!row?.enabled;
   }
 
-  // ---- The sign-in flow (authorization code + PKCE + state + nonce) ----
+  // ---- The sign-in flow (authorization code + PKCE + state + nonce), signed out: each step opens the
+  // transactions of the address's organisation it needs, around the calls to the provider ----
 
   /** Starts a sign-in: remembers state, nonce and verifier, and gives the provider address and the browser's binding cookie. */
   async function start(tenant: Tenant, ip: string): Promise<{ location: string; browser: string }> {

@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
-import { loadProfile, PROFILE_KEY } from '../../app/profile.js';
 import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { serverErrors } from '../../ui/forms/validation.js';
 import { PageHeader, PageLoader } from '../../ui/index.js';
-import { useOnboardingStatus, useRefreshOnboarding } from './onboarding-api.js';
+import { useOnboardingCommands, useOnboardingStatus, useRefreshOnboarding } from './onboarding-api.js';
 import { HeadOfSafetyStep } from './steps/head-of-safety-step.js';
 import { InviteStep } from './steps/invite-step.js';
 import { RolesStep } from './steps/roles-step.js';
@@ -22,7 +21,8 @@ import { TimezoneStep } from './steps/timezone-step.js';
  */
 export function OnboardingPage() {
   const { t } = useTranslation();
-  const { http, queryClient, session, now } = useServices();
+  const { queryClient } = useServices();
+  const commands = useOnboardingCommands();
   const profile = useProfile();
   const navigate = useNavigate();
   const status = useOnboardingStatus();
@@ -56,10 +56,8 @@ export function OnboardingPage() {
     setProblem(null);
     setFinishing(true);
     try {
-      await http.post('/api/onboarding/complete', undefined, { notify: false });
+      await commands.complete();
       notifySuccess(t('onboarding.finished'));
-      // The stored profile must say onboarding is over before the guard runs again, even after a reload.
-      queryClient.setQueryData(PROFILE_KEY, await loadProfile(http, session, now));
       await queryClient.invalidateQueries();
       await navigate('/', { replace: true });
     } catch (error) {

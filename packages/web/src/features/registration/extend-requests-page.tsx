@@ -3,33 +3,30 @@ import {
   extendRejectBody,
   TRIAL_EXTENSION_DEFAULT_DAYS,
   TRIAL_EXTENSION_MAX_DAYS,
+  type ExtendRequestStatus,
   type PlatformExtendRequest,
 } from '@bulwark/domain';
 import { Alert, Badge, Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { DataTable, PageHeader, type Column } from '../../ui/index.js';
-import { approveExtension, EXTEND_REQUESTS_KEY, listAllExtendRequests, rejectExtension } from './registration-api.js';
+import { EXTEND_REQUESTS_KEY, useExtendRequests, useExtensionCommands } from './registration-api.js';
 
+type Filter = ExtendRequestStatus | 'all';
 type Decision = { kind: 'approve' | 'reject'; request: PlatformExtendRequest };
 const STATUS_COLOR = { pending: 'yellow', approved: 'teal', rejected: 'red' } as const;
 
 /** /extend_requests: every organisation's free-trial extension requests (platform admin). */
 export function ExtendRequestsPage() {
   const { t, i18n } = useTranslation();
-  const { http } = useServices();
-  const [status, setStatus] = useState<string>('pending');
+  const [status, setStatus] = useState<Filter>('pending');
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const queryClient = useQueryClient();
-  const { data, isError, isFetching } = useQuery({
-    queryKey: [...EXTEND_REQUESTS_KEY, status],
-    queryFn: () => listAllExtendRequests(http, status === 'all' ? null : status),
-  });
+  const { data, isError, isFetching } = useExtendRequests(status === 'all' ? null : status);
   const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso)) : '—');
 
   const columns: Column<PlatformExtendRequest>[] = [
@@ -99,7 +96,7 @@ export function ExtendRequestsPage() {
       <SegmentedControl
         mb="md"
         value={status}
-        onChange={setStatus}
+        onChange={(value) => setStatus(value as Filter)}
         aria-label={t('registration.extendRequests.filter')}
         data={[
           { value: 'pending', label: t('registration.extendRequests.statuses.pending') },
@@ -132,7 +129,7 @@ export function ExtendRequestsPage() {
 
 function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const extension = useExtensionCommands();
   const form = useFormSubmit();
   const [days, setDays] = useState<number | string>(TRIAL_EXTENSION_DEFAULT_DAYS);
   const organization = decision.request.organization.name;
@@ -143,7 +140,7 @@ function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onC
     if (approving) {
       if (form.refuse(validate(extendApproveBody, { days }, t).errors)) return;
       await form.run(async () => {
-        await approveExtension(http, decision.request.id, Number(days));
+        await extension.approve(decision.request.id, Number(days));
         notifySuccess(t('registration.extendRequests.approved'));
         onDone();
       });
@@ -151,7 +148,7 @@ function DecisionDialog({ decision, onClose, onDone }: { decision: Decision; onC
       const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
       if (form.refuse(validate(extendRejectBody, { reason }, t).errors)) return;
       await form.run(async () => {
-        await rejectExtension(http, decision.request.id, reason);
+        await extension.reject(decision.request.id, reason);
         notifySuccess(t('registration.extendRequests.rejected'));
         onDone();
       });

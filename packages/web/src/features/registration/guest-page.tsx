@@ -1,13 +1,12 @@
 import { guestSignupBody, type GuestSignupBody } from '@bulwark/domain';
 import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../ui/index.js';
 import { Link } from 'react-router';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
+import { useGuestAvailability, useGuestCommands } from './registration-api.js';
 
 /**
  * /guest_user_creation: on an organisation's own address, a visitor or contractor asks for a guest
@@ -16,14 +15,10 @@ import { validate } from '../../ui/forms/validation.js';
  */
 export function GuestPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useGuestCommands();
   const form = useFormSubmit();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const availability = useQuery({
-    queryKey: ['guest-availability'],
-    queryFn: () => http.get<{ enabled: boolean; organization: string }>('/api/guest_users/availability', { mode: 'plain' }),
-    retry: false,
-  });
+  const availability = useGuestAvailability();
 
   if (availability.isPending) {
     return <PageLoader />;
@@ -62,7 +57,7 @@ export function GuestPage() {
     if (form.refuse(checked.errors) || !checked.data) return;
     const body: GuestSignupBody = checked.data;
     void form.run(async () => {
-      await http.post('/api/guest_users', body, { mode: 'plain' });
+      await commands.signUp(body);
       setSentTo(body.email);
     });
   };

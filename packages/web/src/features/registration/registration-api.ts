@@ -1,63 +1,78 @@
-import type {
-  ExtendRequest,
-  Plan,
-  PlatformExtendRequest,
-  RegistrationBody,
-  RegistrationCreated,
-  RegistrationVerified,
-  SubdomainAvailability,
-} from '@bulwark/domain';
-import type { HttpClient } from '../../api/http.js';
+import { guestsApi, registrationApi, type ExtendRequestStatus, type GuestSignupBody, type RegistrationBody } from '@bulwark/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/use-api.js';
 
-/** Sign-up calls go through the plain client: there is no session to refresh or end. */
-const plain = { mode: 'plain' as const };
-
-export async function registerOrganization(http: HttpClient, body: RegistrationBody): Promise<RegistrationCreated> {
-  return (await http.post<RegistrationCreated>('/api/organizations', body, plain))!;
-}
-
-export async function checkSubdomain(
-  http: HttpClient,
-  query: { sub_domain?: string; company_name?: string },
-): Promise<SubdomainAvailability> {
-  const q = Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>;
-  return (await http.get<SubdomainAvailability>('/api/registrations/sub_domain_availability', { ...plain, query: q }))!;
-}
-
-export async function verifyRegistration(http: HttpClient, id: string, code: string): Promise<RegistrationVerified> {
-  return (await http.post<RegistrationVerified>(`/api/registrations/${encodeURIComponent(id)}/verify`, { code }, plain))!;
-}
-
-export async function resendCode(http: HttpClient, id: string): Promise<{ expires_at: string; resend_after: string }> {
-  return (await http.post<{ expires_at: string; resend_after: string }>(`/api/registrations/${encodeURIComponent(id)}/resend`, {}, plain))!;
-}
-
+/**
+ * Every call of the registration screens: sign-up (signed out, so the client sends them plainly), the
+ * plan and the extension requests, and guest accounts.
+ */
 export const PLAN_KEY = ['registration', 'plan'] as const;
-export async function loadPlan(http: HttpClient): Promise<Plan> {
-  return (await http.get<Plan>('/api/v1/plan'))!;
-}
-
-export async function requestExtension(http: HttpClient, organizationId: string, reason: string): Promise<ExtendRequest> {
-  return (await http.post<ExtendRequest>(
-    `/api/organizations/${organizationId}/org_free_trial_extend_requests`,
-    { reason },
-    { notify: false },
-  ))!;
-}
-
 export const EXTEND_REQUESTS_KEY = ['registration', 'extend-requests'] as const;
-export async function listAllExtendRequests(http: HttpClient, status: string | null): Promise<PlatformExtendRequest[]> {
-  const res = await http.get<{ requests: PlatformExtendRequest[] }>(
-    '/api/v1/org_free_trial_extend_requests',
-    status ? { query: { status } } : {},
-  );
-  return res?.requests ?? [];
+
+type SubdomainQuery = { sub_domain?: string; company_name?: string };
+
+/** Leaves out empty values: an empty sub_domain would be checked instead of suggested from the company. */
+function filled(query: SubdomainQuery): SubdomainQuery {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v));
 }
 
-export async function approveExtension(http: HttpClient, id: string, days: number): Promise<PlatformExtendRequest> {
-  return (await http.post<PlatformExtendRequest>(`/api/v1/org_free_trial_extend_requests/${id}/approve`, { days }, { notify: false }))!;
+/** The live check of a sub-domain as the person types (`settled` is the debounced value; empty checks nothing). */
+export function useSubdomainCheck(settled: string) {
+  const api = useApi(registrationApi);
+  return useQuery({
+    queryKey: ['registration', 'sub-domain', settled],
+    queryFn: () => api.subdomainAvailability({ query: filled({ sub_domain: settled }) }),
+    enabled: settled !== '',
+    staleTime: 10_000,
+    retry: false,
+  });
 }
 
-export async function rejectExtension(http: HttpClient, id: string, reason: string): Promise<PlatformExtendRequest> {
-  return (await http.post<PlatformExtendRequest>(`/api/v1/org_free_trial_extend_requests/${id}/reject`, { reason }, { notify: false }))!;
+/** What the sign-up screens send (steps 1 and 2, a new code, a sub-domain suggested from the company name). */
+export function useSignUpCommands() {
+  const api = useApi(registrationApi);
+  return {
+    register: (body: RegistrationBody) => api.register({ body }),
+    suggestSubdomain: (companyName: string) => api.subdomainAvailability({ query: filled({ company_name: companyName }) }),
+    verify: (registrationId: string, code: string) => api.verify({ params: { registration_id: registrationId }, body: { code } }),
+    resend: (registrationId: string) => api.resend({ params: { registration_id: registrationId } }),
+  };
+}
+
+/** The plan of the signed-in user's organisation (the trial banner reads it only during a trial). */
+export function usePlan(enabled: boolean) {
+  const api = useApi(registrationApi);
+  return useQuery({ queryKey: PLAN_KEY, queryFn: () => api.plan(), enabled, staleTime: 60_000 });
+}
+
+/** Every organisation's extension requests with this status, or all of them (platform admin). */
+export function useExtendRequests(status: ExtendRequestStatus | null) {
+  const api = useApi(registrationApi);
+  return useQuery({
+    queryKey: [...EXTEND_REQUESTS_KEY, status ?? 'all'],
+    queryFn: async () => (await api.extendRequests({ query: status ? { status } : {} })).requests,
+  });
+}
+
+/** What the trial banner and the platform admin's screen send. Forms show refusals, so these do not notify. */
+export function useExtensionCommands() {
+  const api = useApi(registrationApi);
+  const quiet = { notify: false };
+  return {
+    request: (organizationId: string, reason: string) =>
+      api.requestExtension({ params: { organization_id: organizationId }, body: { reason } }, quiet),
+    approve: (id: string, days: number) => api.approveExtension({ params: { id }, body: { days } }, quiet),
+    reject: (id: string, reason: string) => api.rejectExtension({ params: { id }, body: { reason } }, quiet),
+  };
+}
+
+/** Whether the organisation of this address accepts guest accounts (signed out). */
+export function useGuestAvailability() {
+  const api = useApi(guestsApi);
+  return useQuery({ queryKey: ['guest-availability'], queryFn: () => api.availability(), retry: false });
+}
+
+export function useGuestCommands() {
+  const api = useApi(guestsApi);
+  return { signUp: (body: GuestSignupBody) => api.signUp({ body }) };
 }

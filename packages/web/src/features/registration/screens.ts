@@ -1,7 +1,7 @@
-import type { ScreenLoader } from '../../app/screens.js';
+import type { ScreenLoaders } from '../../app/screen-loader.js';
 
 /** Screens of the registration module (screen ids of the domain route table). */
-export const registrationScreens: Record<string, ScreenLoader> = {
+export const registrationScreens: ScreenLoaders = {
   registration: () => import('./signup-page.js').then((m) => m.SignUpPage),
   getStarted: () => import('./signup-page.js').then((m) => m.SignUpPage),
   organizationVerify: () => import('./verify-page.js').then((m) => m.VerifyPage),

@@ -1,7 +1,6 @@
 import { registrationBody, type RegistrationBody, type SubdomainAvailability } from '@bulwark/domain';
 import { Alert, Anchor, Button, Loader, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,24 +9,19 @@ import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { verifyUrl } from './hosts.js';
-import { checkSubdomain, registerOrganization } from './registration-api.js';
+import { useSignUpCommands, useSubdomainCheck } from './registration-api.js';
 
 /** /registration and /get-started: step 1 of sign-up, on the bare domain. */
 export function SignUpPage() {
   const { t } = useTranslation();
-  const { http, location } = useServices();
+  const { location } = useServices();
+  const commands = useSignUpCommands();
   const form = useFormSubmit();
   const [subDomain, setSubDomain] = useState('');
   const [touchedSubDomain, setTouchedSubDomain] = useState(false);
   // A live check as the person types, a little after they stop.
   const [settled] = useDebouncedValue(subDomain.trim().toLowerCase(), 350);
-  const check = useQuery({
-    queryKey: ['registration', 'sub-domain', settled],
-    queryFn: () => checkSubdomain(http, { sub_domain: settled }),
-    enabled: settled !== '',
-    staleTime: 10_000,
-    retry: false,
-  });
+  const check = useSubdomainCheck(settled);
   const checking = subDomain.trim() !== '' && (settled !== subDomain.trim().toLowerCase() || check.isFetching);
   const answer: SubdomainAvailability | undefined = settled && !checking ? check.data : undefined;
 
@@ -35,7 +29,7 @@ export function SignUpPage() {
   async function suggestFrom(companyName: string) {
     if (touchedSubDomain || !companyName.trim()) return;
     try {
-      const answer = await checkSubdomain(http, { company_name: companyName });
+      const answer = await commands.suggestSubdomain(companyName);
       if (answer.suggestion) setSubDomain(answer.suggestion);
     } catch {
       // The person can still type one.
@@ -57,7 +51,7 @@ export function SignUpPage() {
     const checked = validate(registrationBody, body, t);
     if (form.refuse(checked.errors)) return;
     await form.run(async () => {
-      const created = await registerOrganization(http, body);
+      const created = await commands.register(body);
       const target = verifyUrl(location, created.registration_id, created.email, created.resend_after);
       location.assign(target);
     });

@@ -1,14 +1,13 @@
 import { extendRequestBody } from '@bulwark/domain';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
-import { loadPlan, PLAN_KEY, requestExtension } from './registration-api.js';
+import { PLAN_KEY, useExtensionCommands, usePlan } from './registration-api.js';
 
 /** Days before the end from which the banner shows (the reminders start then too). */
 const SHOW_FROM_DAYS = 3;
@@ -19,12 +18,11 @@ const SHOW_FROM_DAYS = 3;
  */
 export function TrialBanner() {
   const { t, i18n } = useTranslation();
-  const { http } = useServices();
   const profile = useProfile();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const trial = profile?.organization?.subscription_type === 'free_trial' && !profile.user.is_platform_admin;
-  const { data: plan } = useQuery({ queryKey: PLAN_KEY, queryFn: () => loadPlan(http), enabled: trial, staleTime: 60_000 });
+  const { data: plan } = usePlan(trial);
 
   if (!trial || !plan || plan.status !== 'trial' || plan.trial_days_left === null || plan.trial_days_left > SHOW_FROM_DAYS) return null;
   const isAdmin = profile.user.is_admin;
@@ -66,7 +64,7 @@ export function TrialBanner() {
 
 function ExtensionDialog({ organizationId, onClose, onSent }: { organizationId: string; onClose: () => void; onSent: () => void }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const extension = useExtensionCommands();
   const form = useFormSubmit();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -74,7 +72,7 @@ function ExtensionDialog({ organizationId, onClose, onSent }: { organizationId: 
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
     if (form.refuse(validate(extendRequestBody, { reason }, t).errors)) return;
     await form.run(async () => {
-      await requestExtension(http, organizationId, reason);
+      await extension.request(organizationId, reason);
       notifySuccess(t('registration.extendDialog.sent'));
       onSent();
     });

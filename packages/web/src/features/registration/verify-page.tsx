@@ -7,7 +7,7 @@ import { useServices } from '../../app/services.js';
 import { notifySuccess } from '../../app/notify.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
-import { resendCode, verifyRegistration } from './registration-api.js';
+import { useSignUpCommands } from './registration-api.js';
 
 export const THANKYOU_STORAGE_KEY = 'bulwark.registration.done';
 
@@ -24,7 +24,8 @@ function useCountdown(iso: string | null, now: () => number): number {
 /** /organization_verify: step 2 of sign-up, the code from the e-mail ("OTP required"). */
 export function VerifyPage() {
   const { t } = useTranslation();
-  const { http, now } = useServices();
+  const { now } = useServices();
+  const commands = useSignUpCommands();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const registrationId = params.get('registration');
@@ -55,7 +56,7 @@ export function VerifyPage() {
     const checked = validate(registrationVerifyBody, { code }, t);
     if (form.refuse(checked.errors)) return;
     await form.run(async () => {
-      const done: RegistrationVerified = await verifyRegistration(http, id, code);
+      const done: RegistrationVerified = await commands.verify(id, code);
       sessionStorage.setItem(THANKYOU_STORAGE_KEY, JSON.stringify(done));
       void navigate('/thankyou', { replace: true, state: done });
     });
@@ -65,7 +66,7 @@ export function VerifyPage() {
     setResending(true);
     setResendError(null);
     try {
-      const answer = await resendCode(http, id);
+      const answer = await commands.resend(id);
       setResendAfter(answer.resend_after);
       setCode('');
       notifySuccess(t('registration.verify.resent'));

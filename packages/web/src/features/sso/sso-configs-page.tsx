@@ -1,17 +1,13 @@
 import { ssoConfigBody, type SsoConfigResponse } from '@bulwark/domain';
 import { Alert, Button, Code, Group, Loader, Paper, PasswordInput, Select, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate, type FieldErrors } from '../../ui/forms/validation.js';
 import { PageHeader, useConfirm } from '../../ui/index.js';
-import { getSsoSettings, removeSsoSettings, saveSsoSettings } from './sso-api.js';
-
-const SETTINGS_KEY = ['sso', 'settings'] as const;
+import { useSsoSettings, useSsoSettingsCommands } from './sso-api.js';
 
 /** Server field keys such as `allowed_domains.2` belong under their input. */
 function byInput(fields: FieldErrors): FieldErrors {
@@ -23,9 +19,8 @@ function byInput(fields: FieldErrors): FieldErrors {
 export function SsoConfigsPage() {
   const { t } = useTranslation();
   const profile = useProfile();
-  const { http } = useServices();
   const isAdmin = profile?.user.is_admin === true;
-  const query = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => getSsoSettings(http), enabled: isAdmin, retry: false });
+  const query = useSsoSettings(isAdmin);
 
   let body;
   if (!profile) body = <Loader aria-label={t('common.loading')} />;
@@ -54,8 +49,7 @@ export function SsoConfigsPage() {
 
 function SsoSettingsForm({ settings }: { settings: SsoConfigResponse }) {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const queryClient = useQueryClient();
+  const commands = useSsoSettingsCommands();
   const { busy, errors, message, run, refuse } = useFormSubmit();
   const [confirm, dialog] = useConfirm();
   const [issuerUrl, setIssuerUrl] = useState(settings.issuer_url);
@@ -85,8 +79,7 @@ function SsoSettingsForm({ settings }: { settings: SsoConfigResponse }) {
     if (refuse(checked.errors) || !checked.data) return;
     const body = checked.data;
     await run(async () => {
-      const saved = await saveSsoSettings(http, body);
-      if (saved) queryClient.setQueryData(SETTINGS_KEY, saved);
+      await commands.save(body);
       setClientSecret('');
       notifySuccess(t('sso.settings.saved'));
     });
@@ -101,8 +94,7 @@ function SsoSettingsForm({ settings }: { settings: SsoConfigResponse }) {
     });
     if (!ok) return;
     await run(async () => {
-      await removeSsoSettings(http);
-      await queryClient.invalidateQueries({ queryKey: SETTINGS_KEY });
+      await commands.remove();
       notifySuccess(t('sso.settings.removed'));
     });
   }

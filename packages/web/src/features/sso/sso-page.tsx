@@ -8,7 +8,7 @@ import { afterSignInTarget } from '../auth/after-sign-in.js';
 import { completeSignIn } from '../auth/complete-sign-in.js';
 import { SessionTransition } from '../auth/session-transition.js';
 import { useRunOnce } from '../auth/use-run-once.js';
-import { exchangeSsoCode, SSO_START_PATH } from './sso-api.js';
+import { SSO_START_PATH, useSsoSignInCommands } from './sso-api.js';
 
 /** Why an exchange was refused, as the login page names it. */
 function failureCode(error: unknown): SsoErrorCode {
@@ -29,14 +29,14 @@ export function SsoPage() {
 function CompleteSsoSignIn({ code }: { code: string }) {
   const { t } = useTranslation();
   const services = useServices();
+  const commands = useSsoSignInCommands();
   const navigate = useNavigate();
 
   // Once per mount: the code is single use.
   useRunOnce(() => {
     void (async () => {
       try {
-        const response = await exchangeSsoCode(services.http, code);
-        if (!response) throw new Error('empty answer');
+        const response = await commands.exchange(code);
         const principal = completeSignIn(services, response);
         void navigate(afterSignInTarget(null, principal, services.location.host), { replace: true });
       } catch (error) {

@@ -1,14 +1,13 @@
 import { Alert, Button, Group, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../app/services.js';
 import { useFormSubmit } from '../../../ui/forms/use-form-submit.js';
-import { useSites, useUserOptions } from '../onboarding-api.js';
+import { useOnboardingCommands, useSites, useUserOptions } from '../onboarding-api.js';
 
 /** Each active site's head of safety, chosen among the organisation's people, then confirmed. */
 export function HeadOfSafetyStep({ onDone }: { onDone: () => Promise<void> }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useOnboardingCommands();
   const sites = useSites();
   const users = useUserOptions();
   const form = useFormSubmit();
@@ -22,10 +21,10 @@ export function HeadOfSafetyStep({ onDone }: { onDone: () => Promise<void> }) {
       for (const site of list) {
         const picked = choice[site.id];
         if (picked && picked !== site.head_of_safety?.id) {
-          await http.patch(`/api/sites/${site.id}`, { head_of_safety_id: picked }, { notify: false });
+          await commands.setHeadOfSafety(site.id, picked);
         }
       }
-      await http.post('/api/onboarding/steps/headOfSafety', undefined, { notify: false });
+      await commands.confirmHeadsOfSafety();
       await sites.refetch();
       await onDone();
     });

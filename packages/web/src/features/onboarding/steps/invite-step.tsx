@@ -1,13 +1,12 @@
-import { userInviteBody } from '@bulwark/domain';
+import { userInviteBody, type UserInviteBody } from '@bulwark/domain';
 import { ActionIcon, Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../app/notify.js';
-import { useServices } from '../../../app/services.js';
 import { isApiError } from '../../../api/api-error.js';
 import { useFormSubmit } from '../../../ui/forms/use-form-submit.js';
 import { validate, type FieldErrors } from '../../../ui/forms/validation.js';
-import { useRoles } from '../onboarding-api.js';
+import { useOnboardingCommands, useRoles } from '../onboarding-api.js';
 
 type Row = { key: number; full_name: string; email: string; role_id: string | null };
 
@@ -17,7 +16,7 @@ type Row = { key: number; full_name: string; email: string; role_id: string | nu
  */
 export function InviteStep({ onDone }: { onDone: () => Promise<void> }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useOnboardingCommands();
   const roles = useRoles();
   const form = useFormSubmit();
   const [rows, setRows] = useState<Row[]>([{ key: 1, full_name: '', email: '', role_id: null }]);
@@ -29,9 +28,10 @@ export function InviteStep({ onDone }: { onDone: () => Promise<void> }) {
     const filled = rows.filter((r) => r.full_name || r.email);
     const errors: Record<number, FieldErrors> = {};
     const bodies = filled.map((r) => {
-      const checked = validate(userInviteBody, { full_name: r.full_name, email: r.email, role_id: r.role_id ?? '' }, t);
+      const body: UserInviteBody = { full_name: r.full_name, email: r.email, role_id: r.role_id ?? '' };
+      const checked = validate(userInviteBody, body, t);
       if (checked.errors) errors[r.key] = checked.errors;
-      return { row: r, body: checked.data };
+      return { row: r, body };
     });
     setRowErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -39,7 +39,7 @@ export function InviteStep({ onDone }: { onDone: () => Promise<void> }) {
       let sent = 0;
       for (const { row, body } of bodies) {
         try {
-          await http.post('/api/users', body, { notify: false });
+          await commands.invite(body);
           sent += 1;
           setRows((rs) => rs.filter((r) => r.key !== row.key));
         } catch (error) {
@@ -49,14 +49,14 @@ export function InviteStep({ onDone }: { onDone: () => Promise<void> }) {
         }
       }
       if (sent > 0) notifySuccess(t('onboarding.invitesSent', { count: sent }));
-      await http.post('/api/onboarding/steps/invite', undefined, { notify: false });
+      await commands.invitesDone();
       await onDone();
     });
   };
 
   const skip = () =>
     void form.run(async () => {
-      await http.post('/api/onboarding/steps/invite', undefined, { notify: false });
+      await commands.invitesDone();
       await onDone();
     });
 

@@ -2,16 +2,15 @@ import { ONBOARDING_ROLE_PRESETS, type OnboardingRolePreset } from '@bulwark/dom
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../app/services.js';
 import { useFormSubmit } from '../../../ui/forms/use-form-submit.js';
-import { useRoles } from '../onboarding-api.js';
+import { useOnboardingCommands, useRoles } from '../onboarding-api.js';
 
 const PRESETS = Object.keys(ONBOARDING_ROLE_PRESETS) as OnboardingRolePreset[];
 
 /** Creates the chosen common roles (named in the admin's language); roles that exist already are kept. */
 export function RolesStep({ onDone }: { onDone: () => Promise<void> }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useOnboardingCommands();
   const roles = useRoles();
   const form = useFormSubmit();
   const [picked, setPicked] = useState<string[]>(['safetyManager', 'siteSupervisor', 'employee']);
@@ -27,7 +26,7 @@ export function RolesStep({ onDone }: { onDone: () => Promise<void> }) {
       for (const preset of picked as OnboardingRolePreset[]) {
         const name = t(`onboarding.presets.${preset}`);
         if (existing.has(name.toLowerCase())) continue;
-        await http.post('/api/roles', { name, role_actions_attributes: ONBOARDING_ROLE_PRESETS[preset] }, { notify: false });
+        await commands.createRole({ name, role_actions_attributes: ONBOARDING_ROLE_PRESETS[preset] });
       }
       await roles.refetch();
       await onDone();

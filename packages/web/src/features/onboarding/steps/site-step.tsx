@@ -1,11 +1,10 @@
-import { SITE_COUNTRIES, siteSchema, siteTimeZones, type SiteResponse } from '@bulwark/domain';
+import { SITE_COUNTRIES, siteSchema, siteTimeZones } from '@bulwark/domain';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../app/services.js';
 import { useFormSubmit } from '../../../ui/forms/use-form-submit.js';
 import { validate } from '../../../ui/forms/validation.js';
-import { useSites } from '../onboarding-api.js';
+import { useOnboardingCommands, useSites } from '../onboarding-api.js';
 
 type Draft = {
   name: string;
@@ -21,7 +20,7 @@ type Draft = {
 /** The first site with the fields a site must have (spec 001 §5); the rest is in Settings › Sites. */
 export function SiteStep({ timezone, me, onDone }: { timezone: string; me: string; onDone: () => Promise<void> }) {
   const { t, i18n } = useTranslation();
-  const { http } = useServices();
+  const commands = useOnboardingCommands();
   const sites = useSites();
   const form = useFormSubmit();
   const [draft, setDraft] = useState<Draft>({
@@ -63,9 +62,10 @@ export function SiteStep({ timezone, me, onDone }: { timezone: string; me: strin
   const save = () => {
     // The admin heads safety until the next step says otherwise.
     const checked = validate(siteSchema, { ...draft, head_of_safety_id: me }, t);
-    if (form.refuse(checked.errors)) return;
+    if (form.refuse(checked.errors) || !checked.data) return;
+    const site = checked.data;
     void form.run(async () => {
-      await http.post<SiteResponse>('/api/sites', checked.data, { notify: false });
+      await commands.createSite(site);
       await sites.refetch();
       await onDone();
     });

@@ -2,9 +2,9 @@ import { onboardingTimezoneBody, siteTimeZones } from '@bulwark/domain';
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../app/services.js';
 import { useFormSubmit } from '../../../ui/forms/use-form-submit.js';
 import { validate } from '../../../ui/forms/validation.js';
+import { useOnboardingCommands } from '../onboarding-api.js';
 
 /** The browser's own zone is the likely answer; the organisation's current one wins if already chosen. */
 function guessZone(current: string): string {
@@ -18,16 +18,17 @@ function guessZone(current: string): string {
 
 export function TimezoneStep({ current, onDone }: { current: string; onDone: () => Promise<void> }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useOnboardingCommands();
   const zones = useMemo(() => siteTimeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), []);
   const [timezone, setTimezone] = useState<string | null>(guessZone(current));
   const form = useFormSubmit();
 
   const save = () => {
     const checked = validate(onboardingTimezoneBody, { timezone: timezone ?? '' }, t);
-    if (form.refuse(checked.errors)) return;
+    if (form.refuse(checked.errors) || !checked.data) return;
+    const chosen = checked.data.timezone;
     void form.run(async () => {
-      await http.put('/api/onboarding/timezone', checked.data, { notify: false });
+      await commands.setTimezone(chosen);
       await onDone();
     });
   };

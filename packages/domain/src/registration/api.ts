@@ -1,0 +1,137 @@
+import { defineApi } from '../api/contract.js';
+import { idParams } from '../api/shared.js';
+import {
+  extendApproveBody,
+  extendRejectBody,
+  extendRequestBody,
+  extendRequestListQuery,
+  extendRequestListResponse,
+  extendRequestSchema,
+  organizationIdParams,
+  planSchema,
+  platformExtendRequestListResponse,
+  platformExtendRequestSchema,
+  registrationBody,
+  registrationCreatedResponse,
+  registrationIdParams,
+  registrationResentResponse,
+  registrationVerifiedResponse,
+  registrationVerifyBody,
+  saasFeaturesSchema,
+  subdomainAvailabilityQuery,
+  subdomainAvailabilityResponse,
+} from './schemas.js';
+
+const platform = { platform: true } as const;
+
+/**
+ * Registration (spec 001 §5, §9): sign-up with an e-mailed code, the plan of the 14-day free trial,
+ * and free-trial extension requests (asked by an organisation's admin, decided by the platform admin).
+ */
+export const registrationApi = defineApi('registration', {
+  register: {
+    method: 'POST',
+    path: '/api/organizations',
+    access: { public: true },
+    summary: 'Sign up (step 1): keeps a pending registration and e-mails a 6-digit code; nothing is created until the code is verified',
+    description:
+      'Business e-mails only (free and disposable providers refused); the e-mail may not belong to an admin or a pending sign-up; the sub-domain must be free. Rate-limited per address and per e-mail.',
+    body: registrationBody,
+    response: registrationCreatedResponse,
+    status: 201,
+    refusals: [409, 429],
+  },
+  subdomainAvailability: {
+    method: 'GET',
+    path: '/api/registrations/sub_domain_availability',
+    access: { public: true },
+    summary: 'Is this sub-domain free? Without one, a sub-domain is suggested from company_name',
+    query: subdomainAvailabilityQuery,
+    response: subdomainAvailabilityResponse,
+    refusals: [429],
+  },
+  verify: {
+    method: 'POST',
+    path: '/api/registrations/:registration_id/verify',
+    access: { public: true },
+    summary: 'Sign up (step 2): check the e-mailed code and create the organisation (14-day free trial) with its admin',
+    description:
+      'Wrong code: otp_invalid (5 tries). Expired code or no tries left: link_expired (ask for a new code). The organisation, its Administrator role and admin user are created in one transaction; onboarding stays pending.',
+    params: registrationIdParams,
+    body: registrationVerifyBody,
+    response: registrationVerifiedResponse,
+    refusals: [404, 409, 410, 429],
+  },
+  resend: {
+    method: 'POST',
+    path: '/api/registrations/:registration_id/resend',
+    access: { public: true },
+    summary: 'E-mail a new code (after a 60-second cool-down, at most 5 times); the old code stops working',
+    params: registrationIdParams,
+    response: registrationResentResponse,
+    refusals: [404, 409, 429],
+  },
+  plan: {
+    method: 'GET',
+    path: '/api/v1/plan',
+    access: { session: true },
+    summary: 'The organisation’s plan: trial, active or cancelled; trial end and expiry; user limit; storage quota and usage',
+    response: planSchema,
+  },
+  saasFeatures: {
+    method: 'GET',
+    path: '/api/v1/saas_additional_features',
+    access: { session: true },
+    summary: 'Features of the plan: every module is enabled',
+    response: saasFeaturesSchema,
+  },
+  ownExtendRequests: {
+    method: 'GET',
+    path: '/api/organizations/:organization_id/org_free_trial_extend_requests',
+    access: { admin: true },
+    summary: 'The organisation’s own extension requests, newest first (organisation admin)',
+    params: organizationIdParams,
+    response: extendRequestListResponse,
+  },
+  requestExtension: {
+    method: 'POST',
+    path: '/api/organizations/:organization_id/org_free_trial_extend_requests',
+    access: { admin: true },
+    // Asking for more time must stay possible once the trial has ended.
+    allowedAfterTrial: true,
+    summary: 'Ask the provider for more free-trial days (organisation admin; one waiting request at a time)',
+    params: organizationIdParams,
+    body: extendRequestBody,
+    response: extendRequestSchema,
+    status: 201,
+    refusals: [409],
+  },
+  extendRequests: {
+    method: 'GET',
+    path: '/api/v1/org_free_trial_extend_requests',
+    access: platform,
+    summary: 'Every organisation’s extension requests, newest first (platform admin)',
+    query: extendRequestListQuery,
+    response: platformExtendRequestListResponse,
+  },
+  approveExtension: {
+    method: 'POST',
+    path: '/api/v1/org_free_trial_extend_requests/:id/approve',
+    access: platform,
+    summary: 'Approve: the trial ends N days later (default 14, counted from the later of now and the current end); the admins are told',
+    params: idParams,
+    body: extendApproveBody,
+    response: platformExtendRequestSchema,
+    refusals: [409],
+  },
+  rejectExtension: {
+    method: 'POST',
+    path: '/api/v1/org_free_trial_extend_requests/:id/reject',
+    access: platform,
+    summary: 'Reject with a reason; the admins are told',
+    params: idParams,
+    body: extendRejectBody,
+    response: platformExtendRequestSchema,
+    refusals: [409],
+  },
+});
