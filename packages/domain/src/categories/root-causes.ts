@@ -76,6 +76,23 @@ export const phenomenaRootCausesResponse = z.object({
 });
 export type PhenomenaRootCausesResponse = z.infer<typeof phenomenaRootCausesResponse>;
 
+const typeNameFilter = z.string().trim().max(ROOT_CAUSE_NAME_MAX, { message: 'validation.tooLong' }).optional();
+
+/** GET /api/root_cause_settings: filter by type name, status and search. */
+export const rootCauseListQuery = z.object({
+  type_name: typeNameFilter,
+  status: z.enum(['active', 'inactive'], { message: 'validation.invalid' }).optional(),
+  search: z.string().trim().max(200, { message: 'validation.tooLong' }).optional(),
+});
+export type RootCauseListQuery = z.output<typeof rootCauseListQuery>;
+
+/** GET /api/root_cause_settings/phenomena_root_causes. */
+export const phenomenaRootCausesQuery = z.object({ type_name: typeNameFilter });
+
+/** POST /api/root_cause_settings/{id}: the parent is the path's. */
+export const rootCauseChildCreateSchema = rootCauseCreateSchema.omit({ parent_id: true });
+export type RootCauseChildCreate = z.infer<typeof rootCauseChildCreateSchema>;
+
 type TreeNode = { id: string; parent_id: string | null };
 
 /** Looks nodes up by id and by parent. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listEnvelope, listQuery } from '../api/shared.js';
 
 /** A missing value reads "required"; a value of the wrong kind reads "not valid". */
 const requiredOrInvalid = (iss: { input?: unknown }) =>
@@ -107,10 +108,27 @@ export const categoryTypesResponse = z.object({
 });
 export type CategoryTypesResponse = z.infer<typeof categoryTypesResponse>;
 
-export const categoryListPagination = z.object({ page: z.number(), per_page: z.number(), total: z.number(), total_pages: z.number() });
-
-export const categoryListResponse = z.object({ categories: z.array(categorySchema), pagination: categoryListPagination });
+export const categoryListResponse = listEnvelope('categories', categorySchema);
 export type CategoryListResponse = z.infer<typeof categoryListResponse>;
 
 export const categoryDetailResponse = z.object({ category: categorySchema, sub_categories: z.array(subCategorySchema) });
 export type CategoryDetailResponse = z.infer<typeof categoryDetailResponse>;
+
+/** GET /api/categories/{id}/sub_categories. */
+export const subCategoriesResponse = z.object({ sub_categories: z.array(subCategorySchema) });
+export type SubCategoriesResponse = z.infer<typeof subCategoriesResponse>;
+
+/** `?status=active|inactive` of the category list and the root-cause tree. */
+export const categoryStatusFilter = z.enum(['active', 'inactive'], { message: 'validation.invalid' }).optional();
+
+/** GET /api/categories: a page, filtered by module, type, status and name. */
+export const categoryListQuery = listQuery.extend({
+  module: categoryModuleSchema.optional(),
+  type: categoryTypeSchema.optional(),
+  status: categoryStatusFilter,
+});
+export type CategoryListQuery = z.output<typeof categoryListQuery>;
+
+const uuid = z.uuid({ message: 'validation.invalid' });
+/** `/api/categories/{id}/sub_categories/{subId}`. */
+export const subCategoryParams = z.object({ id: uuid, subId: uuid });

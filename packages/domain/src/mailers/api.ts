@@ -1,57 +1,70 @@
-import { z } from 'zod';
-import { LANGUAGES } from '../constants.js';
+import { defineApi } from '../api/contract.js';
+import {
+  mailerModuleParams,
+  mailerModulesResponse,
+  mailerOrganizationParams,
+  mailerResetQuery,
+  mailerScenarioDetailSchema,
+  mailerScenarioParams,
+  mailerScenariosResponse,
+  mailOutboxQuery,
+  mailOutboxResponse,
+} from './schemas.js';
+import { mailerTemplateSchema } from './template.js';
 
-/** Response shapes of the mailers calls, shared by the server (serialisation) and the web (types). */
-export const mailerModuleSummarySchema = z.object({
-  id: z.number(),
-  key: z.string(),
-  scenario_count: z.number(),
-  customized_count: z.number(),
-});
-export const mailerModulesResponse = z.object({ modules: z.array(mailerModuleSummarySchema) });
+const admin = { admin: true } as const;
+const scenarioPath = '/api/organizations/:id/mailer_modules/:moduleId/scenarios/:scenarioId';
 
-export const mailerScenarioSummarySchema = z.object({
-  id: z.string(),
-  mandatory: z.boolean(),
-  variables: z.array(z.string()),
-  required: z.array(z.string()),
-  customized_languages: z.array(z.enum(LANGUAGES)),
+/** Mail content management (spec 001 §5) and the organisation's outbox; the organisation admin's. */
+export const mailersApi = defineApi('mailers', {
+  modules: {
+    method: 'GET',
+    path: '/api/organizations/:id/mailer_modules',
+    access: admin,
+    summary: 'Modules of mail content management, with how many scenarios each has customised',
+    params: mailerOrganizationParams,
+    response: mailerModulesResponse,
+  },
+  scenarios: {
+    method: 'GET',
+    path: '/api/organizations/:id/mailer_modules/:moduleId/scenarios',
+    access: admin,
+    summary: 'Scenarios of one module, their variables and customised languages',
+    params: mailerModuleParams,
+    response: mailerScenariosResponse,
+  },
+  scenario: {
+    method: 'GET',
+    path: scenarioPath,
+    access: admin,
+    summary: 'One scenario: its texts in every language (own or default) and the defaults',
+    params: mailerScenarioParams,
+    response: mailerScenarioDetailSchema,
+  },
+  saveTemplate: {
+    method: 'PUT',
+    path: scenarioPath,
+    access: admin,
+    summary: "Save the organisation's texts of a scenario in one language (variables checked)",
+    params: mailerScenarioParams,
+    body: mailerTemplateSchema,
+    response: mailerScenarioDetailSchema,
+  },
+  resetTemplate: {
+    method: 'DELETE',
+    path: scenarioPath,
+    access: admin,
+    summary: "Reset a scenario's texts in one language to the default",
+    params: mailerScenarioParams,
+    query: mailerResetQuery,
+    response: mailerScenarioDetailSchema,
+  },
+  outbox: {
+    method: 'GET',
+    path: '/api/mail_outbox',
+    access: admin,
+    summary: "The organisation's outbox, newest first (what was sent, is pending, failed, or kept without SMTP)",
+    query: mailOutboxQuery,
+    response: mailOutboxResponse,
+  },
 });
-export const mailerScenariosResponse = z.object({
-  module: z.object({ id: z.number(), key: z.string() }),
-  scenarios: z.array(mailerScenarioSummarySchema),
-});
-
-export const mailerTextsSchema = z.object({ subject: z.string(), in_app: z.string(), body: z.string(), footer: z.string() });
-export const mailerLanguageTemplateSchema = mailerTextsSchema.extend({
-  customized: z.boolean(),
-  updated_at: z.string().nullable(),
-  defaults: mailerTextsSchema,
-});
-export const mailerScenarioDetailSchema = mailerScenarioSummarySchema.extend({
-  module: z.object({ id: z.number(), key: z.string() }),
-  templates: z.object({
-    en: mailerLanguageTemplateSchema,
-    es: mailerLanguageTemplateSchema,
-    tr: mailerLanguageTemplateSchema,
-    zh: mailerLanguageTemplateSchema,
-  }),
-});
-export type MailerModuleSummary = z.infer<typeof mailerModuleSummarySchema>;
-export type MailerScenarioSummary = z.infer<typeof mailerScenarioSummarySchema>;
-export type MailerScenarioDetail = z.infer<typeof mailerScenarioDetailSchema>;
-export type MailerTexts = z.infer<typeof mailerTextsSchema>;
-
-export const MAIL_OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
-export const mailOutboxItemSchema = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  body: z.string(),
-  status: z.enum(MAIL_OUTBOX_STATUSES),
-  attempts: z.number(),
-  last_error: z.string().nullable(),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
-});
-export type MailOutboxItem = z.infer<typeof mailOutboxItemSchema>;

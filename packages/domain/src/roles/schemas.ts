@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationSchema } from '../api/shared.js';
 import { ROLE_SUBJECTS, isWorkflowSubject, type Subject } from '../access/subjects.js';
 import { ROLE_PERMIT_RULE_NAMES, ROLE_WORKFLOW_FLAGS } from './matrix.js';
 
@@ -116,6 +117,6 @@ export type RoleDetail = z.infer<typeof roleDetailSchema>;
 
 export const rolesListResponse = z.object({
   roles: z.array(roleSummarySchema),
-  pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), total_pages: z.number() }),
+  pagination: paginationSchema,
 });
 export type RolesListResponse = z.infer<typeof rolesListResponse>;

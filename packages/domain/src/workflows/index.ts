@@ -1,2 +1,3 @@
 export * from './i18n.js';
 export * from './schemas.js';
+export * from './api.js';

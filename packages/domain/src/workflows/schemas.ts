@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery, paginationSchema } from '../api/shared.js';
 
 /** Spec 001 §3 Workflow, §9: modules a review workflow can govern, its kinds and its limits. */
 export const WORKFLOW_MODULES = ['permits', 'audits', 'incidents', 'observations', 'hira'] as const;
@@ -111,7 +112,7 @@ export type Workflow = z.infer<typeof workflowSchema>;
 
 export const workflowListResponse = z.object({
   workflows: z.array(workflowSchema),
-  pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), total_pages: z.number() }),
+  pagination: paginationSchema,
 });
 export type WorkflowListResponse = z.infer<typeof workflowListResponse>;
 
@@ -121,3 +122,7 @@ export const workflowOptionsResponse = z.object({
   sites: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type WorkflowOptionsResponse = z.infer<typeof workflowOptionsResponse>;
+
+/** GET /api/workflows: a page, filtered by module and searched by title. */
+export const workflowListQuery = listQuery.extend({ module: z.enum(WORKFLOW_MODULES, { message: 'validation.invalid' }).optional() });
+export type WorkflowListQuery = z.output<typeof workflowListQuery>;

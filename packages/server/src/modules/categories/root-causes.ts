@@ -4,6 +4,7 @@ import {
   rootCauseIndex,
   rootCauseMoveProblem,
   type RootCauseCreate,
+  type RootCauseListQuery,
   type RootCauseNode,
   type RootCauseUpdate,
 } from '@bulwark/domain';
@@ -66,12 +67,6 @@ function findNode(tree: Tree, id: string): Node {
   if (!node) throw new AppError('not_found');
   return node;
 }
-
-export type RootCauseListQuery = {
-  type_name?: string | undefined;
-  search?: string | undefined;
-  status?: 'active' | 'inactive' | undefined;
-};
 
 /** GET /api/root_cause_settings: the tree in reading order; a search keeps the matches and the path to them. */
 export async function listRootCauses(tx: Tx, q: RootCauseListQuery) {

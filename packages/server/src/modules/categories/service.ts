@@ -2,6 +2,7 @@ import {
   isCategoryTypeOf,
   type Category,
   type CategoryCreate,
+  type CategoryListQuery,
   type CategoryModule,
   type CategoryType,
   type CategoryUpdate,
@@ -62,15 +63,6 @@ function toSubCategory(row: SubCategoryRow): SubCategory {
     updated_at: row.updatedAt.toISOString(),
   };
 }
-
-export type CategoryListQuery = {
-  page: number;
-  per_page: number;
-  search?: string | undefined;
-  module?: CategoryModule | undefined;
-  type?: CategoryType | undefined;
-  status?: 'active' | 'inactive' | undefined;
-};
 
 /** GET /api/categories: filtered by module, type, status and name, one page at a time. */
 export async function listCategories(tx: Tx, q: CategoryListQuery) {

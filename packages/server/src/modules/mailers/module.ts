@@ -10,7 +10,7 @@ const STALE_PENDING_MS = 10 * 60_000;
 
 export const mailersModule: ServerModule = {
   name: 'mailers',
-  routes: (r, deps) => mailerRoutes(r.app, deps),
+  routes: mailerRoutes,
   jobs: (deps) => ({
     handlers: {
       [MAIL_SWEEP_QUEUE]: async () => {

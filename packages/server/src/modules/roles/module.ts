@@ -3,5 +3,5 @@ import { roleRoutes } from './routes.js';
 
 export const rolesModule: ServerModule = {
   name: 'roles',
-  routes: (r, deps) => roleRoutes(r.app, deps),
+  routes: roleRoutes,
 };

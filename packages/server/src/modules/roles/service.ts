@@ -22,13 +22,6 @@ import { roleActions, roles, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { pageWindow, pagination, searchPattern, type ListQuery } from '../../platform/http/list.js';
 
-/** Refusal to delete a role users still hold; the route says how many (the text needs the count). */
-export class RoleInUseError extends Error {
-  constructor(readonly usersCount: number) {
-    super(`role held by ${usersCount} users`);
-  }
-}
-
 const OFFERED = new Set<string>(ROLE_MATRIX_SUBJECTS);
 
 type RoleRow = typeof roles.$inferSelect;
@@ -259,7 +252,8 @@ export async function deleteRole(tx: Tx, p: Principal, id: string): Promise<void
   const role = await findRole(tx, id, true);
   if (role.isSystem) throw new AppError('system_record', { messageKey: 'roles.errors.systemDelete' });
   const holders = await usersHolding(tx, id);
-  if (holders > 0) throw new RoleInUseError(holders);
+  // The refusal says how many users still hold the role.
+  if (holders > 0) throw new AppError('conflict', { messageKey: 'roles.errors.inUse', vars: { count: holders } });
   await tx.delete(roles).where(eq(roles.id, id));
   await recordAudit(tx, { actorUserId: p.userId, action: 'delete', entity: 'Role', entityId: id, changes: { name: role.name } });
 }

@@ -3,5 +3,5 @@ import { workflowRoutes } from './routes.js';
 
 export const workflowsModule: ServerModule = {
   name: 'workflows',
-  routes: (r, deps) => workflowRoutes(r.app, deps),
+  routes: workflowRoutes,
 };

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
 import { workflowReviewers, workflowSites, workflows } from './tables.js';
-import { sites } from '../sites/tables.js';
+import { sites } from '../sites/read.js';
 
 /**
  * Demo workflows for the transaction's organisation, built from the people and sites it already has:

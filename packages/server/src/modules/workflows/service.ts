@@ -1,4 +1,11 @@
-import { workflowWholeSchema, type Workflow, type WorkflowCreate, type WorkflowModule, type WorkflowUpdate } from '@bulwark/domain';
+import {
+  workflowWholeSchema,
+  type Workflow,
+  type WorkflowCreate,
+  type WorkflowListQuery,
+  type WorkflowModule,
+  type WorkflowUpdate,
+} from '@bulwark/domain';
 import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -6,7 +13,7 @@ import type { Tx } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { pageWindow, pagination, searchPattern } from '../../platform/http/list.js';
-import { sites } from '../sites/tables.js';
+import { sites } from '../sites/read.js';
 import { workflowReviewers, workflowSites, workflows } from './tables.js';
 
 type WorkflowRow = typeof workflows.$inferSelect;
@@ -73,8 +80,6 @@ async function toWorkflows(tx: Tx, rows: WorkflowRow[]): Promise<Workflow[]> {
     };
   });
 }
-
-export type WorkflowListQuery = { page: number; per_page: number; search?: string | undefined; module?: WorkflowModule | undefined };
 
 /** GET /api/workflows. */
 export async function listWorkflows(tx: Tx, q: WorkflowListQuery) {

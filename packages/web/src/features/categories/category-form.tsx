@@ -1,21 +1,14 @@
-import {
-  categoryCreateSchema,
-  categoryUpdateSchema,
-  type Category,
-  type CategoryDetailResponse,
-  type CategoryModule,
-} from '@bulwark/domain';
+import { categoryCreateSchema, categoryUpdateSchema, type CategoryModule } from '@bulwark/domain';
 import { Alert, Button, Checkbox, Group, Loader, Paper, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { PageHeader, PageLoader, RecordLoadFailed } from '../../ui/index.js';
-import { CATEGORIES_KEY, categoryKey, useRight } from './categories-api.js';
+import { CATEGORIES_KEY, useCategory, useCategoryCommands, useRight } from './categories-api.js';
 import { useCategoryTypes } from './use-category-types.js';
 
 type FormState = { module: CategoryModule | null; type: string | null; name: string; description: string; active: boolean };
@@ -24,7 +17,7 @@ const EMPTY: FormState = { module: null, type: null, name: '', description: '', 
 /** /categories/new and /categories/edit/:id: module (fixed once created), type, name, description, active. */
 export function CategoryForm({ categoryId }: { categoryId: string | null }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useCategoryCommands();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useFormSubmit();
@@ -32,12 +25,7 @@ export function CategoryForm({ categoryId }: { categoryId: string | null }) {
   const [edited, setEdited] = useState<FormState | null>(null);
   const mayWrite = useRight('Category', categoryId ? 'update' : 'create');
 
-  const existing = useQuery({
-    queryKey: categoryKey(categoryId ?? ''),
-    enabled: categoryId !== null,
-    queryFn: () => http.get<CategoryDetailResponse>(`/api/categories/${categoryId}`, { notify: false }),
-    retry: false,
-  });
+  const existing = useCategory(categoryId);
   const loaded = existing.data?.category ?? null;
   const values: FormState | null =
     edited ??
@@ -62,17 +50,22 @@ export function CategoryForm({ categoryId }: { categoryId: string | null }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const body = categoryId
-      ? { type: f.type ?? undefined, name: f.name, description: f.description, active: f.active }
-      : { module: f.module ?? undefined, type: f.type ?? undefined, name: f.name, description: f.description, active: f.active };
-    const checked = validate(categoryId ? categoryUpdateSchema : categoryCreateSchema, body, t);
-    if (form.refuse(checked.errors) || !checked.data) return;
-    const data = checked.data;
+    const common = { type: f.type ?? undefined, name: f.name, description: f.description, active: f.active };
+    let save;
+    if (categoryId) {
+      const checked = validate(categoryUpdateSchema, common, t);
+      if (form.refuse(checked.errors) || !checked.data) return;
+      const data = checked.data;
+      save = () => commands.update(categoryId, data);
+    } else {
+      const checked = validate(categoryCreateSchema, { module: f.module ?? undefined, ...common }, t);
+      if (form.refuse(checked.errors) || !checked.data) return;
+      const data = checked.data;
+      save = () => commands.create(data);
+    }
     await form.run(async () => {
-      const saved = categoryId
-        ? await http.patch<Category>(`/api/categories/${categoryId}`, data, { notify: false })
-        : await http.post<Category>('/api/categories', data, { notify: false });
-      notifySuccess(t(categoryId ? 'categories.notices.updated' : 'categories.notices.created', { name: saved?.name ?? f.name }));
+      const saved = await save();
+      notifySuccess(t(categoryId ? 'categories.notices.updated' : 'categories.notices.created', { name: saved.name }));
       await queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY });
       void navigate('/categories');
     });

@@ -5,23 +5,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { DataTable, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../../ui/index.js';
-import { CATEGORIES_KEY, useRight } from './categories-api.js';
+import { CATEGORIES_KEY, useCategoryCommands, useCategoryListLoader, useRight } from './categories-api.js';
 import { useCategoryTypes } from './use-category-types.js';
 
 /** /categories: filtered by module and type, searched, paged; deactivation asks first. */
 export function CategoryList() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useCategoryCommands();
   const queryClient = useQueryClient();
   const types = useCategoryTypes();
   const [module, setModule] = useState<CategoryModule | null>(null);
   const [type, setType] = useState<string | null>(null);
   const list = usePagedList<Category>({
     queryKey: CATEGORIES_KEY,
-    path: '/api/categories',
-    itemsKey: 'categories',
+    load: useCategoryListLoader(),
     filters: { module, type },
   });
   const [confirm, dialog] = useConfirm();
@@ -41,7 +39,7 @@ export function CategoryList() {
     }
     setBusyId(c.id);
     try {
-      await http.patch(`/api/categories/${c.id}`, { active: !c.active });
+      await commands.setActive(c.id, !c.active);
       notifySuccess(t('categories.notices.updated', { name: c.name }));
       await queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY });
     } catch {

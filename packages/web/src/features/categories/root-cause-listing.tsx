@@ -1,25 +1,17 @@
-import type { RootCauseParentListingResponse } from '@bulwark/domain';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Paper, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
-import { useServices } from '../../app/services.js';
 import { PageHeader, PageLoader } from '../../ui/index.js';
-import { rootCauseKey } from './categories-api.js';
+import { useRootCauseListing } from './categories-api.js';
+import { NodeActions } from './node-actions.js';
 import { useRootCauseActions } from './use-root-cause-actions.js';
-import { NodeActions } from './why-analysis-page.js';
 
 /** /whyanalysis/:id/list: one entry, the path from its type, and the entries directly below it. */
 export function RootCauseListing({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { http } = useServices();
   const actions = useRootCauseActions();
-  const listing = useQuery({
-    queryKey: rootCauseKey(id),
-    queryFn: () => http.get<RootCauseParentListingResponse>(`/api/root_cause_settings/${id}/root_cause_parent_listing`, { notify: false }),
-    retry: false,
-  });
+  const listing = useRootCauseListing(id);
 
   if (listing.isError) {
     const missing = isApiError(listing.error) && (listing.error.status === 404 || listing.error.status === 400);

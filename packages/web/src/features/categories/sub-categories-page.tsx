@@ -1,22 +1,21 @@
-import { subCategoryCreateSchema, type CategoryDetailResponse, type SubCategory } from '@bulwark/domain';
+import { subCategoryCreateSchema, type SubCategory } from '@bulwark/domain';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Modal, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { PageHeader, useConfirm, PageLoader } from '../../ui/index.js';
-import { CATEGORIES_KEY, categoryKey, useRight } from './categories-api.js';
+import { CATEGORIES_KEY, useCategory, useCategoryCommands, useRight } from './categories-api.js';
 
 /** /categories/:id: a category's sub-categories, added, renamed, deactivated and activated in place. */
 export function SubCategoriesPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useCategoryCommands();
   const queryClient = useQueryClient();
   const addForm = useFormSubmit();
   const renameForm = useFormSubmit();
@@ -27,11 +26,7 @@ export function SubCategoriesPage() {
   const mayCreate = useRight('Category', 'create');
   const mayUpdate = useRight('Category', 'update');
 
-  const detail = useQuery({
-    queryKey: categoryKey(id),
-    queryFn: () => http.get<CategoryDetailResponse>(`/api/categories/${id}`, { notify: false }),
-    retry: false,
-  });
+  const detail = useCategory(id);
   const refresh = () => queryClient.invalidateQueries({ queryKey: CATEGORIES_KEY });
 
   if (detail.isError) {
@@ -59,8 +54,8 @@ export function SubCategoriesPage() {
     if (addForm.refuse(checked.errors) || !checked.data) return;
     const data = checked.data;
     await addForm.run(async () => {
-      const created = await http.post<SubCategory>(`/api/categories/${id}/sub_categories`, data, { notify: false });
-      notifySuccess(t('categories.notices.subCreated', { name: created?.name ?? newName }));
+      const created = await commands.createSubCategory(id, data);
+      notifySuccess(t('categories.notices.subCreated', { name: created.name }));
       setNewName('');
       await refresh();
     });
@@ -73,7 +68,7 @@ export function SubCategoriesPage() {
     if (renameForm.refuse(checked.errors) || !checked.data) return;
     const data = checked.data;
     await renameForm.run(async () => {
-      await http.patch(`/api/categories/${id}/sub_categories/${renaming.sub.id}`, { name: data.name }, { notify: false });
+      await commands.renameSubCategory(id, renaming.sub.id, { name: data.name });
       notifySuccess(t('categories.notices.subUpdated', { name: data.name }));
       setRenaming(null);
       await refresh();
@@ -92,7 +87,7 @@ export function SubCategoriesPage() {
     }
     setBusyId(sub.id);
     try {
-      await http.patch(`/api/categories/${id}/sub_categories/${sub.id}`, { active: !sub.active });
+      await commands.setSubCategoryActive(id, sub.id, !sub.active);
       notifySuccess(t('categories.notices.subUpdated', { name: sub.name }));
       await refresh();
     } catch {

@@ -1,18 +1,11 @@
-import type { CategoryModule, CategoryTypesResponse } from '@bulwark/domain';
-import { useQuery } from '@tanstack/react-query';
+import type { CategoryModule } from '@bulwark/domain';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services.js';
-import { CATEGORY_TYPES_KEY } from './categories-api.js';
+import { useCategoryTypesQuery } from './categories-api.js';
 
 /** GET /api/categories/category_types, as select options for the module and type pickers. */
 export function useCategoryTypes() {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const query = useQuery({
-    queryKey: CATEGORY_TYPES_KEY,
-    queryFn: () => http.get<CategoryTypesResponse>('/api/categories/category_types'),
-    staleTime: Infinity,
-  });
+  const query = useCategoryTypesQuery();
   const modules = query.data?.category_types ?? [];
   return {
     ...query,

@@ -1,31 +1,20 @@
-import { rootCauseCreateSchema, type RootCauseListResponse, type RootCauseNode } from '@bulwark/domain';
+import { rootCauseCreateSchema, type RootCauseNode, type RootCauseUpdate } from '@bulwark/domain';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { useConfirm } from '../../ui/index.js';
-import { ROOT_CAUSES_KEY, useRight } from './categories-api.js';
+import { ROOT_CAUSES_KEY, useRight, useRootCauseCommands, useRootCauseTree } from './categories-api.js';
 import { activeBelow, parentOptions } from './root-cause-tree.js';
 
 const TOP = '__top__';
 type Editing =
   { mode: 'create'; parent: RootCauseNode | null; name: string } | { mode: 'edit'; node: RootCauseNode; name: string; parentId: string };
 
-/** The whole tree of the organisation (one query shared by the tree, the listing and the dialogs). */
-export function useRootCauseTree() {
-  const { http } = useServices();
-  return useQuery({
-    queryKey: [...ROOT_CAUSES_KEY, 'all'],
-    queryFn: () => http.get<RootCauseListResponse>('/api/root_cause_settings'),
-  });
-}
-
-/** Add, edit/move, (de)activate and delete root-cause entries, with their dialogs and confirmations. */
-export function useRootCauseActions(): {
+export type RootCauseActions = {
   rights: { create: boolean; update: boolean; delete: boolean };
   add: (parent: RootCauseNode | null) => void;
   edit: (node: RootCauseNode) => void;
@@ -33,9 +22,12 @@ export function useRootCauseActions(): {
   remove: (node: RootCauseNode) => Promise<void>;
   busyId: string | null;
   dialogs: ReactNode;
-} {
+};
+
+/** Add, edit/move, (de)activate and delete root-cause entries, with their dialogs and confirmations. */
+export function useRootCauseActions(): RootCauseActions {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useRootCauseCommands();
   const queryClient = useQueryClient();
   const form = useFormSubmit();
   const tree = useRootCauseTree();
@@ -58,13 +50,13 @@ export function useRootCauseActions(): {
     const data = checked.data;
     await form.run(async () => {
       if (editing.mode === 'create') {
-        await http.post('/api/root_cause_settings', { name: data.name, parent_id: editing.parent?.id ?? null }, { notify: false });
+        await commands.create({ name: data.name, parent_id: editing.parent?.id ?? null });
         notifySuccess(t('categories.rootCauses.created', { name: data.name }));
       } else {
         const parentId = editing.parentId === TOP ? null : editing.parentId;
-        const body: Record<string, unknown> = { name: data.name };
-        if (parentId !== editing.node.parent_id) body['parent_id'] = parentId;
-        await http.patch(`/api/root_cause_settings/${editing.node.id}`, body, { notify: false });
+        const body: RootCauseUpdate = { name: data.name };
+        if (parentId !== editing.node.parent_id) body.parent_id = parentId;
+        await commands.update(editing.node.id, body);
         notifySuccess(t('categories.rootCauses.updated', { name: data.name }));
       }
       setEditing(null);
@@ -87,7 +79,7 @@ export function useRootCauseActions(): {
     }
     setBusyId(node.id);
     try {
-      await http.patch(`/api/root_cause_settings/${node.id}`, { active: !node.active, with_children: withChildren });
+      await commands.setActive(node.id, !node.active, withChildren);
       notifySuccess(t('categories.rootCauses.updated', { name: node.name }));
       await refresh();
     } catch {
@@ -107,7 +99,7 @@ export function useRootCauseActions(): {
     if (!ok) return;
     setBusyId(node.id);
     try {
-      await http.delete(`/api/root_cause_settings/${node.id}`);
+      await commands.remove(node.id);
       notifySuccess(t('categories.rootCauses.deleted', { name: node.name }));
       await refresh();
     } catch {

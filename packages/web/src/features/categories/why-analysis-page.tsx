@@ -1,57 +1,18 @@
-import type { RootCauseNode } from '@bulwark/domain';
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageHeader, SearchInput, PageLoader } from '../../ui/index.js';
+import { NodeActions } from './node-actions.js';
 import { RootCauseListing } from './root-cause-listing.js';
 import { isHidden, visibleNodes } from './root-cause-tree.js';
-import { useRootCauseActions, useRootCauseTree } from './use-root-cause-actions.js';
+import { useRootCauseTree } from './categories-api.js';
+import { useRootCauseActions } from './use-root-cause-actions.js';
 
 /** The `whyanalysis` screen serves /whyanalysis (the tree) and /whyanalysis/:id/list (one entry and what is below it). */
 export function WhyAnalysisPage() {
   const { id } = useParams();
   return id ? <RootCauseListing key={id} id={id} /> : <RootCauseTreePage />;
-}
-
-/** The buttons of one entry, shared by the tree and the listing. */
-export function NodeActions({ node, actions }: { node: RootCauseNode; actions: ReturnType<typeof useRootCauseActions> }) {
-  const { t } = useTranslation();
-  const label = (key: string) => `${t(`categories.rootCauses.${key}`)}: ${node.name}`;
-  return (
-    <Group gap={4} wrap="wrap">
-      <Button component={Link} to={`/whyanalysis/${node.id}/list`} size="compact-xs" variant="light" aria-label={label('open')}>
-        {t('categories.rootCauses.open')}
-      </Button>
-      {actions.rights.create && node.active && node.depth < 5 ? (
-        <Button size="compact-xs" variant="light" onClick={() => actions.add(node)} aria-label={label('addChild')}>
-          {t('categories.rootCauses.addChild')}
-        </Button>
-      ) : null}
-      {actions.rights.update ? (
-        <>
-          <Button size="compact-xs" variant="light" onClick={() => actions.edit(node)} aria-label={label('edit')}>
-            {t('categories.rootCauses.edit')}
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color={node.active ? 'red' : 'teal'}
-            loading={actions.busyId === node.id}
-            onClick={() => void actions.toggle(node)}
-            aria-label={label(node.active ? 'deactivate' : 'activate')}
-          >
-            {t(node.active ? 'categories.rootCauses.deactivate' : 'categories.rootCauses.activate')}
-          </Button>
-        </>
-      ) : null}
-      {actions.rights.delete && node.children_count === 0 ? (
-        <Button size="compact-xs" variant="subtle" color="red" onClick={() => void actions.remove(node)} aria-label={label('delete')}>
-          {t('categories.rootCauses.delete')}
-        </Button>
-      ) : null}
-    </Group>
-  );
 }
 
 function RootCauseTreePage() {

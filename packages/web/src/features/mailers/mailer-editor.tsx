@@ -13,18 +13,17 @@ import {
   type MailerTexts,
 } from '@bulwark/domain';
 import { Alert, Anchor, Badge, Button, Divider, Grid, Group, Paper, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useProfile } from '../../app/use-profile.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate, type FieldErrors } from '../../ui/forms/validation.js';
 import { PageHeader, useConfirm, PageLoader } from '../../ui/index.js';
-import { MAILERS_KEY, scenarioKey, scenarioPath } from './mailers-api.js';
+import { MAILERS_KEY, scenarioKey, useMailerCommands, useMailerScenario } from './mailers-api.js';
 
 type Drafts = Record<Language, MailerTexts>;
 const textsOf = (d: MailerScenarioDetail, lang: Language): MailerTexts => {
@@ -61,16 +60,11 @@ export function MailerEditor({
   scenarioId: string;
 }) {
   const { t } = useTranslation();
-  const { http } = useServices();
   const profile = useProfile();
   const queryClient = useQueryClient();
   const key = scenarioKey(orgId, moduleId, scenarioId);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: () => http.get<MailerScenarioDetail>(scenarioPath(orgId, moduleId, scenarioId), { notify: false }),
-    enabled: Number.isInteger(moduleId) && moduleId > 0,
-    retry: false,
-  });
+  const query = useMailerScenario(orgId, moduleId, scenarioId);
+  const commands = useMailerCommands(orgId, moduleId, scenarioId);
   const [lang, setLang] = useState<Language>('en');
   // Only what the admin changed, per language; everything else shows the saved texts.
   const [edits, setEdits] = useState<Partial<Drafts>>({});
@@ -124,8 +118,7 @@ export function MailerEditor({
     });
   }
 
-  function applyDetail(next: MailerScenarioDetail | null) {
-    if (!next) return;
+  function applyDetail(next: MailerScenarioDetail) {
     queryClient.setQueryData(key, next);
     const rest = { ...edits };
     delete rest[lang];
@@ -137,9 +130,7 @@ export function MailerEditor({
     e.preventDefault();
     if (form.refuse(checkDraft(detail!, lang, draft, (k, v) => String(t(k, v ?? {}))))) return;
     await form.run(async () => {
-      applyDetail(
-        await http.put<MailerScenarioDetail>(scenarioPath(orgId, moduleId, scenarioId), { language: lang, ...draft }, { notify: false }),
-      );
+      applyDetail(await commands.save(lang, draft));
       notifySuccess(t('mailers.saved'));
     });
   }
@@ -153,7 +144,7 @@ export function MailerEditor({
     });
     if (!ok) return;
     await form.run(async () => {
-      applyDetail(await http.delete<MailerScenarioDetail>(scenarioPath(orgId, moduleId, scenarioId), { query: { language: lang } }));
+      applyDetail(await commands.reset(lang));
       notifySuccess(t('mailers.resetDone'));
     });
   }

@@ -1,20 +1,13 @@
-import type { MailerModuleSummary } from '@bulwark/domain';
 import { Alert, Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../ui/index.js';
 import { Link } from 'react-router';
-import { useServices } from '../../app/services.js';
-import { modulesKey, modulesPath } from './mailers-api.js';
+import { useMailerModules } from './mailers-api.js';
 
 /** The modules that send mail, each a link to its scenarios. */
 export function MailerModules({ orgId }: { orgId: string }) {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const query = useQuery({
-    queryKey: modulesKey(orgId),
-    queryFn: async () => (await http.get<{ modules: MailerModuleSummary[] }>(modulesPath(orgId)))?.modules ?? [],
-  });
+  const query = useMailerModules(orgId);
   if (query.isError)
     return (
       <Alert color="red" role="alert">

@@ -1,25 +1,15 @@
 import type { MailerScenarioSummary } from '@bulwark/domain';
 import { Alert, Anchor, Badge, Button, Group, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/api-error.js';
-import { useServices } from '../../app/services.js';
 import { DataTable, PageHeader, type Column } from '../../ui/index.js';
-import { scenariosKey, scenariosPath } from './mailers-api.js';
-
-type ScenariosResponse = { module: { id: number; key: string }; scenarios: MailerScenarioSummary[] };
+import { useMailerScenarios } from './mailers-api.js';
 
 /** /mailers/:module/:module_id: the scenarios of one module and which languages the organisation customised. */
 export function MailerScenarios({ orgId, moduleId }: { orgId: string; moduleId: number }) {
   const { t } = useTranslation();
-  const { http } = useServices();
-  const query = useQuery({
-    queryKey: scenariosKey(orgId, moduleId),
-    queryFn: () => http.get<ScenariosResponse>(scenariosPath(orgId, moduleId), { notify: false }),
-    enabled: Number.isInteger(moduleId) && moduleId > 0,
-    retry: false,
-  });
+  const query = useMailerScenarios(orgId, moduleId);
   const back = (
     <Anchor component={Link} to="/mailers">
       {t('mailers.backToModules')}

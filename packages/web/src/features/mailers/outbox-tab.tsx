@@ -1,25 +1,18 @@
 import type { MailOutboxItem } from '@bulwark/domain';
 import { Alert, Badge, Button, Modal, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/services.js';
 import { DataTable, type Column } from '../../ui/index.js';
-import { OUTBOX_STATUS_COLOR, outboxKey, type OutboxResponse } from './mailers-api.js';
+import { OUTBOX_STATUS_COLOR, useOutbox } from './mailers-api.js';
 
 const PER_PAGE = 25;
 
 /** The Outbox tab of /mailers: every message of the organisation, newest first, readable without SMTP. */
 export function OutboxTab() {
   const { t, i18n } = useTranslation();
-  const { http } = useServices();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<MailOutboxItem | null>(null);
-  const query = useQuery({
-    queryKey: outboxKey(page),
-    queryFn: () => http.get<OutboxResponse>('/api/mail_outbox', { query: { page: String(page), per_page: String(PER_PAGE) } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useOutbox(page, PER_PAGE);
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : '—');
   const status = (m: MailOutboxItem) => (
     <Badge color={OUTBOX_STATUS_COLOR[m.status]} variant="light">

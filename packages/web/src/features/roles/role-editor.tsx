@@ -64,9 +64,10 @@ function RoleForm({ role, onDone, onDelete }: { role: RoleDetail | null } & Omit
       role_actions_attributes: rows.map((r) => ({ ...r })),
     };
     const checked = validate(roleCreateBody, input, t);
-    if (form.refuse(checked.errors)) return;
+    if (form.refuse(checked.errors) || !checked.data) return;
+    const body = checked.data;
     void form.run(async () => {
-      const saved = await save.mutateAsync({ id: role?.id ?? null, body: checked.data! });
+      const saved = await save.mutateAsync({ id: role?.id ?? null, body });
       notifySuccess(t(role ? 'roles.form.saved' : 'roles.form.created'));
       onDone(saved.id);
     });

@@ -7,7 +7,7 @@ import { principalFromProfile } from '../../app/profile.js';
 import { useProfile } from '../../app/use-profile.js';
 import { DataTable, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../../ui/index.js';
 import { RoleEditor } from './role-editor.js';
-import { ROLES_KEY, useDeleteRole } from './roles-api.js';
+import { ROLES_KEY, useDeleteRole, useRoleListLoader } from './roles-api.js';
 
 function RoleBadges({ role }: { role: Pick<RoleSummary, 'is_system' | 'is_power_user' | 'grants_admin'> }) {
   const { t } = useTranslation();
@@ -44,7 +44,7 @@ export function RolesPage() {
   const mayCreate = access !== null && can(access, 'Role', 'create');
   const mayUpdate = access !== null && can(access, 'Role', 'update');
   const mayDelete = access !== null && can(access, 'Role', 'delete');
-  const list = usePagedList<RoleSummary>({ queryKey: ROLES_KEY, path: '/api/roles', itemsKey: 'roles' });
+  const list = usePagedList<RoleSummary>({ queryKey: ROLES_KEY, load: useRoleListLoader() });
   const remove = useDeleteRole();
   const [confirm, dialog] = useConfirm();
 

@@ -1,6 +1,6 @@
-import type { ScreenLoader } from '../../app/screens.js';
+import type { ScreenLoaders } from '../../app/screen-loader.js';
 
 /** Screens of the roles module (screen ids of the domain route table: roles). */
-export const rolesScreens: Record<string, ScreenLoader> = {
+export const rolesScreens: ScreenLoaders = {
   roles: () => import('./roles-page.js').then((m) => m.RolesPage),
 };

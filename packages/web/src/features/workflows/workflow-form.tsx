@@ -4,7 +4,6 @@ import {
   workflowCreateSchema,
   type Workflow,
   type WorkflowModule,
-  type WorkflowOptionsResponse,
   type WorkflowType,
 } from '@bulwark/domain';
 import {
@@ -25,15 +24,14 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { addReviewer, moveReviewer, parseFormIds, removeReviewer } from './reviewer-order.js';
-import { WORKFLOWS_KEY } from './workflows-api.js';
+import { WORKFLOWS_KEY, useWorkflowCommands, useWorkflowOptions } from './workflows-api.js';
 
 type FormState = {
   title: string;
@@ -73,16 +71,12 @@ function fromWorkflow(w: Workflow | null): FormState {
 /** The workflow dialog: title, module, review type, up to five ordered reviewers, lead time, escalation, sites and forms. */
 export function WorkflowForm({ workflow, opened, onClose }: { workflow: Workflow | null; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useWorkflowCommands();
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 36em)');
   const form = useFormSubmit();
   const [f, setF] = useState<FormState>(() => fromWorkflow(workflow));
-  const options = useQuery({
-    queryKey: [...WORKFLOWS_KEY, 'options'],
-    queryFn: () => http.get<WorkflowOptionsResponse>('/api/workflows/options'),
-    enabled: opened,
-  });
+  const options = useWorkflowOptions(opened);
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setF((prev) => ({ ...prev, [key]: value }));
 
   // People already named keep their label even when no longer active (e.g. a deleted reviewer being replaced).
@@ -113,8 +107,8 @@ export function WorkflowForm({ workflow, opened, onClose }: { workflow: Workflow
     if (form.refuse(checked.errors) || !checked.data) return;
     const data = checked.data;
     await form.run(async () => {
-      if (workflow) await http.patch(`/api/workflows/${workflow.id}`, data, { notify: false });
-      else await http.post('/api/workflows', data, { notify: false });
+      if (workflow) await commands.update(workflow.id, data);
+      else await commands.create(data);
       notifySuccess(t(workflow ? 'workflows.notices.updated' : 'workflows.notices.created', { title: data.title }));
       await queryClient.invalidateQueries({ queryKey: WORKFLOWS_KEY });
       onClose();

@@ -4,19 +4,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
-import { useServices } from '../../app/services.js';
 import { useRight } from '../categories/categories-api.js';
 import { DataTable, PageHeader, SearchInput, useConfirm, usePagedList, type Column } from '../../ui/index.js';
 import { WorkflowForm } from './workflow-form.js';
-import { WORKFLOWS_KEY } from './workflows-api.js';
+import { WORKFLOWS_KEY, useWorkflowCommands, useWorkflowListLoader } from './workflows-api.js';
 
 /** /workflows: the review workflows, filtered by module, searched, paged; added and changed in a dialog. */
 export function WorkflowsPage() {
   const { t } = useTranslation();
-  const { http } = useServices();
+  const commands = useWorkflowCommands();
   const queryClient = useQueryClient();
   const [module, setModule] = useState<WorkflowModule | null>(null);
-  const list = usePagedList<Workflow>({ queryKey: WORKFLOWS_KEY, path: '/api/workflows', itemsKey: 'workflows', filters: { module } });
+  const list = usePagedList<Workflow>({ queryKey: WORKFLOWS_KEY, load: useWorkflowListLoader(), filters: { module } });
   const [editing, setEditing] = useState<{ workflow: Workflow | null; key: number } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [confirm, dialog] = useConfirm();
@@ -34,7 +33,7 @@ export function WorkflowsPage() {
     if (!ok) return;
     setBusyId(w.id);
     try {
-      await http.delete(`/api/workflows/${w.id}`);
+      await commands.remove(w.id);
       notifySuccess(t('workflows.notices.deleted', { title: w.title }));
       await queryClient.invalidateQueries({ queryKey: WORKFLOWS_KEY });
     } catch {
