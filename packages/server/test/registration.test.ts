@@ -1,6 +1,6 @@
 import { REGISTRATION_MAX_ATTEMPTS } from '@bulwark/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestSignUpCode } from '../src/modules/registration/testing.js';
+import { latestSignUpCode } from './registration-support.js';
 import { REGISTRATION_LIMITS } from '../src/modules/registration/service.js';
 import { createOrganizationService } from '../src/modules/organizations/service.js';
 import { call, createOrg, createTestApp, nextIp, signIn, type TestApp } from './helpers.js';
