@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessContext } from './can.js';
 import { decideRoute, isAppHost, landingPage, resolveRoute, type Principal, type RouteDecision } from './guard.js';
-import { PUBLIC_PATHS, ROUTES } from './routes.js';
+import { PUBLIC_PATHS, ROUTES, SCREEN_IDS } from './routes.js';
 import { ACTIONS, ROLE_SUBJECTS, type Rule, type Subject } from './subjects.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -128,6 +128,17 @@ describe('signed out (spec 000 §2 "Reachable when signed out")', () => {
     '/organization_verify',
     '/guest_user_creation',
   ];
+
+  it('every public path has a route that admits anyone', () => {
+    for (const path of PUBLIC_PATHS.filter((p) => p !== '/organization_verify')) {
+      expect(ROUTES.find((r) => r.path === path)?.guard.kind, path).toBe('public');
+    }
+  });
+
+  it('every screen id names the screen of at least one route', () => {
+    const used = new Set(ROUTES.map((r) => r.screen));
+    expect(SCREEN_IDS.filter((id) => !used.has(id))).toEqual([]);
+  });
 
   it('the exported public list is exactly the spec list', () => {
     expect([...PUBLIC_PATHS].sort()).toEqual([...SPEC_PUBLIC].sort());

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { notifyError } from './notify.js';
-import type { ScreenHandle } from './routes.js';
+import type { ScreenHandle } from './screen-loader.js';
 
 function useNavigationProgress(): void {
   const { state } = useNavigation();

@@ -1,12 +1,11 @@
 import { ROUTES, type RouteDef } from '@bulwark/domain';
+import type { ScreenHandle } from './screen-loader.js';
 import type { RouteObject } from 'react-router';
 import { BareLayout } from './bare-layout.js';
 import { createGuardLoader } from './guard-loader.js';
 import { RootError, RootFallback, RootLayout } from './root-layout.js';
 import { isBareScreen, screenLoader } from './screens.js';
 import type { Services } from './services.js';
-
-export type ScreenHandle = { screen: string };
 
 function toRoute(def: RouteDef): RouteObject {
   const load = screenLoader(def.screen);

@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import type { ScreenId } from '@bulwark/domain';
+import type { ScreenLoader, ScreenLoaders } from './screen-loader.js';
 import { actionsScreens } from '../features/actions/screens.js';
 import { categoriesScreens } from '../features/categories/screens.js';
 import { mailersScreens } from '../features/mailers/screens.js';
@@ -13,13 +14,11 @@ import { ssoScreens } from '../features/sso/screens.js';
 import { usersScreens } from '../features/users/screens.js';
 import { workflowsScreens } from '../features/workflows/screens.js';
 
-export type ScreenLoader = () => Promise<ComponentType>;
-
 /**
  * Screens with their own page. Every other screen id of the domain route table renders the module
  * page, which names the module and says it is not installed in this release.
  */
-const CORE_SCREENS: Record<string, ScreenLoader> = {
+const CORE_SCREENS: ScreenLoaders = {
   login: () => import('../features/auth/login-page.js').then((m) => m.LoginPage),
   passwordReset: () => import('../features/auth/password-reset-page.js').then((m) => m.PasswordResetPage),
   logout: () => import('../features/auth/logout-page.js').then((m) => m.LogoutPage),
@@ -33,7 +32,7 @@ const CORE_SCREENS: Record<string, ScreenLoader> = {
 };
 
 /** Each module's screens; a module adds its line here and nothing else changes. */
-const SCREENS: Record<string, ScreenLoader> = {
+const SCREENS: ScreenLoaders = {
   ...CORE_SCREENS,
   ...registrationScreens,
   ...onboardingScreens,
@@ -52,11 +51,11 @@ const SCREENS: Record<string, ScreenLoader> = {
 
 const modulePage: ScreenLoader = () => import('../ui/pages/module-page.js').then((m) => m.ModulePage);
 
-export function screenLoader(screen: string): ScreenLoader {
+export function screenLoader(screen: ScreenId): ScreenLoader {
   return SCREENS[screen] ?? modulePage;
 }
 
 /** Screens shown without the signed-in shell (no menu): signed-out pages and the session transitions. */
-export function isBareScreen(screen: string, guardKind: string): boolean {
+export function isBareScreen(screen: ScreenId, guardKind: string): boolean {
   return guardKind === 'public' || guardKind === 'appHostOnly' || screen === 'logout' || screen === 'resetSession';
 }
