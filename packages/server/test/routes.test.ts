@@ -43,6 +43,41 @@ describe('deny by default', () => {
     }
   });
 
+  it('mounts every API route from an endpoint contract of packages/domain', () => {
+    const byHand = t.app.registeredRoutes.filter((r) => !r.contractId && !r.url.startsWith('/api/docs')).map((r) => `${r.method} ${r.url}`);
+    expect(byHand).toEqual([]);
+    // One contract, one route (HEAD aside): an id is never mounted twice.
+    const ids = t.app.registeredRoutes.filter((r) => r.contractId && r.method !== 'HEAD').map((r) => r.contractId);
+    expect(ids.length).toBeGreaterThan(150);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('documents every operation from its contract: operation id, summary, tag, response schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { operationId?: string; summary?: string; tags?: string[]; responses?: Record<string, unknown> }>
+      >;
+    };
+    const problems: string[] = [];
+    for (const r of t.app.registeredRoutes) {
+      if (!r.contractId || r.method === 'HEAD') continue;
+      const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
+      const name = `${r.method} ${r.url}`;
+      if (op?.operationId !== r.contractId) problems.push(`${name}: operationId ${op?.operationId}`);
+      if (!op?.summary) problems.push(`${name}: no summary`);
+      if (!op?.tags?.length) problems.push(`${name}: no tag`);
+      const responses = Object.entries(op?.responses ?? {});
+      const success = responses.filter(([status]) => status.startsWith('2'));
+      if (success.length !== 1) problems.push(`${name}: ${success.length} success responses`);
+      for (const [status, response] of responses) {
+        if (!JSON.stringify(response).includes('schema')) problems.push(`${name}: ${status} without a schema`);
+      }
+      if (!responses.some(([status]) => Number(status) >= 400)) problems.push(`${name}: no error response`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('lists exactly these public API routes (a new one must be added here on purpose)', () => {
     const publicRoutes = t.app.registeredRoutes
       .filter((r) => 'public' in r.access && !r.url.startsWith('/api/docs') && r.method !== 'HEAD')

@@ -1,0 +1,113 @@
+import { defineApi, observationsApi } from '@bulwark/domain';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../src/app.js';
+import { createRouter } from '../src/platform/http/route.js';
+import { call, createOrg, freshDatabase, signIn, testDeps, type Session, type TestApp } from './helpers.js';
+
+/**
+ * The fixed cost of an authenticated request, in statements sent to PostgreSQL: the route helper opens
+ * one transaction, sets the organisation, reads the principal and commits. A probe route whose handler
+ * sends exactly one statement shows what the helper adds around it.
+ */
+
+const probeApi = defineApi('probe', {
+  read: {
+    method: 'GET',
+    path: '/api/test_probe/read',
+    access: { session: true },
+    summary: 'Probe',
+    response: z.object({ one: z.number() }),
+  },
+  write: {
+    method: 'POST',
+    path: '/api/test_probe/write',
+    access: { subject: 'Observation', action: 'create' },
+    summary: 'Probe',
+    body: z.object({ n: z.number() }),
+    response: z.object({ one: z.number() }),
+  },
+});
+
+let t: TestApp;
+let admin: Session;
+const seen: string[] = [];
+let counting = false;
+const originalQuery = pg.Client.prototype.query;
+
+beforeAll(async () => {
+  const database = await freshDatabase();
+  const deps = testDeps(database.appUrl, database.ownerUrl);
+  const app = await buildApp(deps, { logger: false });
+  const router = createRouter(app, deps);
+  router.route(probeApi.read, async ({ tx }) => ({ one: Number((await tx.execute(sql`select 1 as one`)).rows[0]!.one) }));
+  router.route(probeApi.write, async ({ tx, body }) => ({
+    one: Number((await tx.execute(sql`select ${body.n}::int as one`)).rows[0]!.one),
+  }));
+  await app.ready();
+  t = {
+    app,
+    deps,
+    ownerUrl: database.ownerUrl,
+    appUrl: database.appUrl,
+    close: async () => {
+      await app.close();
+      await deps.db.close();
+      await database.drop();
+    },
+  };
+  const org = await createOrg(t, 'stmts');
+  admin = await signIn(t, org.subDomain, org.adminEmail);
+  // Every statement any pooled client sends while `counting` is on.
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    if (counting) {
+      const first = args[0] as string | { text?: string };
+      seen.push(typeof first === 'string' ? first : (first?.text ?? '?'));
+    }
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+});
+afterAll(async () => {
+  pg.Client.prototype.query = originalQuery;
+  await t?.close();
+});
+
+async function statementsOf(send: () => Promise<{ statusCode: number }>): Promise<string[]> {
+  seen.length = 0;
+  counting = true;
+  try {
+    const res = await send();
+    expect(res.statusCode).toBe(200);
+  } finally {
+    counting = false;
+  }
+  return [...seen];
+}
+
+describe('statements per authenticated request', () => {
+  it('a read costs its own statement plus at most four: begin, the organisation, the principal, commit', async () => {
+    // The first request of a session may warm caches; the second is the steady state.
+    await call(t, admin, 'GET', '/api/test_probe/read');
+    const statements = await statementsOf(() => call(t, admin, 'GET', '/api/test_probe/read'));
+    const fixed = statements.filter((s) => !/select 1 as one/.test(s));
+    console.log(`statements per authenticated read: ${statements.length} (fixed ${fixed.length})`);
+    expect(statements.some((s) => /select 1 as one/.test(s))).toBe(true);
+    expect(fixed.length).toBeLessThanOrEqual(4);
+    // One transaction, not two.
+    expect(statements.filter((s) => /^begin/i.test(s.trim()))).toHaveLength(1);
+  });
+
+  it('a write with a right to check costs the same', async () => {
+    const statements = await statementsOf(() => call(t, admin, 'POST', '/api/test_probe/write', { n: 7 }));
+    const fixed = statements.filter((s) => !/::int as one/.test(s));
+    expect(fixed.length).toBeLessThanOrEqual(4);
+    expect(statements.filter((s) => /^begin/i.test(s.trim()))).toHaveLength(1);
+  });
+
+  it('a real list runs in one transaction too', async () => {
+    const statements = await statementsOf(() => call(t, admin, 'GET', observationsApi.list.path));
+    expect(statements.filter((s) => /^begin/i.test(s.trim()))).toHaveLength(1);
+  });
+});
