@@ -20,7 +20,7 @@ describe('categories', () => {
     const { context, page } = await adminPage();
     await page.goto(`${server.origin('demo')}/categories`);
     await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Add category' }).click();
+    await page.getByRole('link', { name: 'New category' }).click();
     await page.waitForURL('**/categories/new');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => page.getByText('This field is required.').count()).toBeGreaterThanOrEqual(3);
@@ -34,13 +34,13 @@ describe('categories', () => {
     await page.getByText('Category Ladder misuse created.').waitFor();
 
     // A second one of another module, then the duplicate name refused by the server.
-    await page.getByRole('link', { name: 'Add category' }).click();
+    await page.getByRole('link', { name: 'New category' }).click();
     await pick(page, 'Module', 'Incidents');
     await pick(page, 'Type', 'Injury');
     await page.getByLabel('Name').fill('Hand injury');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL((u) => u.pathname === '/categories');
-    await page.getByRole('link', { name: 'Add category' }).click();
+    await page.getByRole('link', { name: 'New category' }).click();
     await pick(page, 'Module', 'Observations');
     await pick(page, 'Type', 'Unsafe act');
     await page.getByLabel('Name').fill('LADDER MISUSE');
@@ -147,7 +147,7 @@ describe('workflows', () => {
     await page.goto(`${server.origin('demo')}/workflows`);
     await page.getByRole('heading', { name: 'Workflows', level: 1 }).waitFor();
     await page.getByText('Permit approval').waitFor();
-    await page.getByRole('button', { name: 'Add workflow' }).click();
+    await page.getByRole('button', { name: 'New workflow' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('Choose at least one reviewer.').waitFor();

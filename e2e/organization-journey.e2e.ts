@@ -29,7 +29,7 @@ afterAll(async () => {
 const snap = (page: Page, name: string) => shot(page, `journey-${name}`);
 
 const FOUNDER = { name: 'Noor Haddad', email: 'noor.haddad@quarry-works.test', password: 'Quarry#2026!' };
-const SUPERVISOR = { name: 'Bruno Costa', email: 'bruno.costa@quarry-works.test', password: 'Bruno#2026!' };
+const SUPERVISOR = { name: 'Bruno Costa', email: 'bruno.costa@quarry-works.test', password: 'Bruno#Quarry26!' };
 const TENANT = 'quarry-works';
 
 const choose = (page: Page, label: string | RegExp, typed: string, option: string | RegExp) => pickOption(page, label, option, typed);

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const EMAIL = 'maria.lopez@harbor-logistics.test';
-const PASSWORD = 'Harbor#2026!';
+const PASSWORD = 'Harbor#Light26!';
 
 describe('signing up for the free trial', () => {
   it('walks from the sign-up form through the e-mailed code to the new organisation’s onboarding', async () => {

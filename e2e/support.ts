@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,7 +70,8 @@ export async function startProduct(): Promise<RunningServer> {
     delete env.DATABASE_URL;
     env.DATA_DIR = dataDir;
     env.EMBEDDED_PG_PORT = String(pgPort);
-    ownerUrl = `postgres://postgres:bulwark-embedded@127.0.0.1:${pgPort}/bulwark`;
+    // The superuser password is generated into DATA_DIR by the server's first start (read below).
+    ownerUrl = '';
   }
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
@@ -97,6 +98,8 @@ export async function startProduct(): Promise<RunningServer> {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  if (dataDir)
+    ownerUrl = `postgres://postgres:${readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim()}@127.0.0.1:${pgPort}/bulwark`;
   return {
     port,
     ownerUrl,

@@ -43,7 +43,7 @@ describe('users administration', () => {
     await table.getByRole('row', { name: /admin@demo\.test/ }).waitFor();
     await shot(page, 'users-01-list');
 
-    await page.getByRole('button', { name: 'Invite a user' }).click();
+    await page.getByRole('button', { name: 'New user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a user' });
     await dialog.getByLabel('E-mail').fill('new.hire@demo.test');
     await dialog.getByLabel('Full name').fill('Nadia 2000');
@@ -86,8 +86,8 @@ describe('users administration', () => {
     const guest = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-GB' });
     const guestPage = await guest.newPage();
     await guestPage.goto(link!.replace(/^http:\/\/[^/]+/, server.origin('demo')));
-    await guestPage.getByLabel(/^New password/).fill('Welcome#2026');
-    await guestPage.getByLabel('Repeat the new password').fill('Welcome#2026');
+    await guestPage.getByLabel(/^New password/).fill('Welcome#Aboard26');
+    await guestPage.getByLabel('Repeat the new password').fill('Welcome#Aboard26');
     await guestPage.getByRole('button', { name: 'Set the password' }).click();
     await guestPage.waitForURL('**/login**');
     await guest.close();
@@ -98,7 +98,7 @@ describe('users administration', () => {
       .getByText('Verified', { exact: true })
       .waitFor();
 
-    const person = await signedIn('new.hire@demo.test', { password: 'Welcome#2026' });
+    const person = await signedIn('new.hire@demo.test', { password: 'Welcome#Aboard26' });
     await person.context.close();
     await context.close();
   });

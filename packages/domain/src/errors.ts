@@ -14,7 +14,8 @@ export const ERROR_STATUS = {
   tenant_not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
-  email_not_found: 401,
+  // One answer for every failed sign-in, whatever the cause (DECISIONS.md: no account enumeration).
+  sign_in_failed: 401,
   incorrect_password: 401,
   not_registered: 403,
   account_inactive: 403,
@@ -23,8 +24,11 @@ export const ERROR_STATUS = {
   memory_exhausted: 403,
   subscription_cancelled: 403,
   free_trial_expired: 403,
+  /** Paid plan: the user's role grants the write but they hold no licence for the module (DECISIONS). */
+  licence_required: 403,
   rate_limited: 429,
   payload_too_large: 413,
+  request_timeout: 408,
   email_taken: 409,
   plan_limit_reached: 403,
   file_too_large: 413,

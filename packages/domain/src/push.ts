@@ -22,6 +22,14 @@ export const PUSH_CHANNELS = [
   // Module channels beyond the spec's list: records that others must see arrive without reloading.
   'observations',
   'safety_interactions',
+  // A user's guided tours: one seen in one tab is not offered again in the others.
+  'tours',
+  'incidents',
+  'permits',
+  'audits',
+  // Integrations (issue 19): an export's progress (to whoever asked) and webhook deliveries (admins' screen).
+  'data_exports',
+  'webhooks',
 ] as const;
 export type PushChannel = (typeof PUSH_CHANNELS)[number];
 

@@ -5,18 +5,22 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { pickLanguage, translate, PRODUCT_NAME, PUSH_REQUESTS, type PushRequest } from '@bulwark/domain';
+import { pickLanguage, translate, PUSH_REQUESTS, type PushRequest } from '@bulwark/domain';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { MODULES } from './modules/index.js';
+import { fastifyTrustProxy } from './platform/config.js';
 import type { AppDeps } from './platform/deps.js';
 import { isApiPath, registerRouteRecords, type RouteRecord } from './platform/http/access.js';
+import { openApiOptions } from './platform/http/openapi.js';
 import { createRouter } from './platform/http/route.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
+import { registerJsonBody } from './platform/http/json-body.js';
 import { validatorCompiler } from './platform/http/validation.js';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.js';
 import type { PushRequestHandlers } from './platform/push/push.js';
 import { AppError } from './platform/errors.js';
+import { createOps, registerOps, type Ops } from './platform/ops/ops.js';
 import type { JobHandlers, Schedules } from './platform/jobs/jobs.js';
 
 declare module 'fastify' {
@@ -26,7 +30,7 @@ declare module 'fastify' {
 }
 
 /** Builds the HTTP app from the platform pieces and the modules. Listening is the caller's business. */
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, options: { logger?: boolean; ops?: Ops } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       options.logger === false
@@ -43,8 +47,18 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
               }),
             },
           },
-    trustProxy: deps.config.trustProxy,
+    // A hop count or the proxies' addresses, never "trust all" (platform/config.ts).
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // The whole request, body included, must arrive within this (sized for a 10 MB upload on a slow
+    // line); JSON bodies have a much shorter limit of their own (registerJsonBody).
+    requestTimeout: deps.config.requestTimeoutMs,
+    // A connection with nothing moving either way for a minute is closed.
+    connectionTimeout: 60_000,
+    // Above the 60 s idle timeout of common load balancers, so that the balancer closes first.
+    keepAliveTimeout: 65_000,
+    // Headers trickled in one byte at a time hold a connection too; Node checks its limits this often.
+    http: { headersTimeout: 10_000, connectionsCheckingInterval: 5_000 },
     // The router's own refusals (a malformed or over-long path segment) leave in the API's error shape too.
     frameworkErrors: (err, req, reply: FastifyReply) => {
       const code = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'bad_request' : 'internal';
@@ -53,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
         .send({ errors: [translate(pickLanguage(req.headers['accept-language']), `errors.${code}`)], code });
     },
   });
+  registerJsonBody(app, { bodyTimeoutMs: deps.config.bodyTimeoutMs });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'en');
@@ -81,20 +96,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
   registerErrorHandler(app);
   registerRouteRecords(app);
+  // /healthz, /readyz, /metrics and the request counters (platform/ops).
+  registerOps(app, deps, options.ops ?? createOps());
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Every route declares the right it needs.' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
-          tenant: { type: 'apiKey', in: 'header', name: 'X-Tenant' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document is generated from the contracts (platform/http/openapi.ts).
+  await app.register(swagger, openApiOptions(deps.config));
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Uploads are read one file at a time by the route that expects them (platform/http/upload.ts).

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './platform/config.js';
 import { connect } from './platform/db/db.js';
 import { createOrganizationService, OrgInputError } from './modules/organizations/service.js';
+import { describeStartupFailure } from './platform/startup.js';
 import { openDatabase } from './runtime.js';
 
 const USAGE = `Usage: npm run ehs -- <command> [options]
@@ -118,7 +119,10 @@ async function main() {
 main().then(
   () => process.exit(0),
   (err: unknown) => {
-    console.error(err instanceof CliError ? `Error: ${err.message}` : err);
+    // The CLI's own refusals and a start it cannot make (e.g. the server holds the embedded database)
+    // are one line; anything else is a bug, printed whole.
+    const reason = err instanceof CliError ? err.message : describeStartupFailure(err);
+    console.error(reason ? `Error: ${reason}` : err);
     process.exit(1);
   },
 );

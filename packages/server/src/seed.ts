@@ -4,8 +4,11 @@ import { organizations } from './platform/db/schema.js';
 import { createRole, createOrganizationService } from './modules/organizations/service.js';
 import { eq } from 'drizzle-orm';
 import { seedDemoActions } from './modules/actions/seed.js';
+import { seedDemoAudits } from './modules/audits/seed.js';
 import { seedDemoCategories, seedDemoRootCauses } from './modules/categories/seed.js';
+import { seedDemoIncidents } from './modules/incidents/seed.js';
 import { seedDemoObservations } from './modules/observations/seed.js';
+import { seedDemoPermits } from './modules/permits/seed.js';
 import { seedDemoRoles } from './modules/roles/seed.js';
 import { seedDemoSafetyInteractions } from './modules/safety-interactions/seed.js';
 import { seedDemoSites } from './modules/sites/seed.js';
@@ -77,7 +80,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoWorkflows(tx);
     await seedDemoActions(tx);
     await seedDemoObservations(tx);
+    await seedDemoIncidents(tx);
+    await seedDemoPermits(tx);
     await seedDemoSafetyInteractions(tx);
+    await seedDemoAudits(tx);
   });
   return true;
 }

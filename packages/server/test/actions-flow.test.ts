@@ -514,7 +514,7 @@ describe('the hourly sweep (overdue and due-soon, in each site’s time zone)', 
         `Acción vencida: #${lateAtKiritimati.serial} Kiritimati rail`,
       ].sort(),
     );
-    expect(mails.find((m) => m.subject.startsWith('Acción vencida'))?.body).toContain('1 días');
+    expect(mails.find((m) => m.subject.startsWith('Acción vencida'))?.body).toContain('lleva 1 día vencida');
     const notes = await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(notifications).where(eq(notifications.userId, ids.doer)));
     for (const x of [lateAtKiritimati, tomorrowInHonolulu, tomorrowInKiritimati]) {
       // One on assignment, one from the sweep.

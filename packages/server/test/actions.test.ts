@@ -1,4 +1,4 @@
-import { actionDateIn, translate, type ActionDetail, type ActionListResponse } from '@bulwark/domain';
+import { actionDateIn, localDateTimeIn, translate, type ActionDetail, type ActionListResponse } from '@bulwark/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pushRequestHandlers } from '../src/app.js';
@@ -378,7 +378,7 @@ describe('the lists (spec 001 §7, page size 50)', () => {
     expect(all.rows.map((r) => Number(r.values[en('actions.fields.serial')]))).toEqual(page.actions.map((x) => x.serial));
   });
 
-  it('guards each list with the right of spec 000 §2', async () => {
+  it('guards each list with the read right of its own source (DECISIONS.md), not Incident read for all', async () => {
     // The Reader role reads Observation and Incident: the observation, incident and SI lists, not the others.
     for (const path of ['observation_action_datas', 'incident_action_datas', 'si_observation_action_datas']) {
       expect((await call(t, readerA, 'GET', `/api/actions/${path}`)).statusCode).toBe(200);
@@ -386,17 +386,60 @@ describe('the lists (spec 001 §7, page size 50)', () => {
     for (const path of ['all', 'other_action_datas', 'audit_action_datas']) {
       expect((await call(t, readerA, 'GET', `/api/actions/${path}`)).statusCode).toBe(403);
     }
-    for (const path of [
-      'all',
-      'other_action_datas',
-      'audit_action_datas',
-      'observation_action_datas',
-      'incident_action_datas',
-      'si_observation_action_datas',
-    ]) {
+    // Observation read alone opens the observations' actions; Incident read is for incidents' actions.
+    expect((await call(t, doerA, 'GET', '/api/actions/observation_action_datas')).statusCode).toBe(200);
+    expect((await call(t, doerA, 'GET', '/api/actions/incident_action_datas')).statusCode).toBe(403);
+    // Safety interactions are readable by every member (their screens need a session), so are their agreed actions.
+    expect((await call(t, nobodyA, 'GET', '/api/actions/si_observation_action_datas')).statusCode).toBe(200);
+    for (const path of ['all', 'other_action_datas', 'audit_action_datas', 'observation_action_datas', 'incident_action_datas']) {
       expect((await call(t, nobodyA, 'GET', `/api/actions/${path}`)).statusCode).toBe(403);
     }
     expect((await call(t, managerA, 'GET', '/api/actions/all')).statusCode).toBe(200);
+  });
+
+  it('lets whoever may open a source’s list open its actions, and nobody else', async () => {
+    const heldAt = localDateTimeIn('Europe/London', new Date(Date.now() - 3_600_000));
+    const agreed = {
+      description: 'Sweep the swarf daily',
+      control_type: 'administrative',
+      responsible_id: ids.manager,
+      due_date: inDays(5),
+    };
+    const obs = await call(t, adminA, 'POST', '/api/observations', {
+      type: 'unsafe_condition',
+      description: 'Swarf on the walkway by lathe 3',
+      site_id: site.london,
+      observed_at: heldAt,
+      risk_level: 'low',
+      action_required: true,
+      comment: 'Seen on the morning walk',
+      anonymous: false,
+      attachment_ids: [],
+      actions: [agreed],
+    });
+    expect(obs.statusCode, obs.body).toBe(201);
+    const si = await call(t, adminA, 'POST', '/api/safety_interactions', {
+      site_id: site.london,
+      location: 'Lathe bay',
+      held_at: heldAt,
+      duration_minutes: 15,
+      participants: [{ name: 'Ola Turner (contractor)' }],
+      topics: ['housekeeping'],
+      safe_behaviours: [],
+      at_risk_behaviours: [],
+      recognition_given: false,
+      status: 'draft',
+      actions: [agreed],
+    });
+    expect(si.statusCode, si.body).toBe(201);
+    const all = (await call(t, adminA, 'GET', '/api/actions/all?search=Sweep%20the%20swarf')).json() as ActionListResponse;
+    const of = (source: string) => all.actions.find((x) => x.source_type === source)!.id;
+    const open = async (s: Session, source: string) =>
+      (await call(t, s, 'GET', `/api/actions/${of(source)}?actionable_type=${source}`)).statusCode;
+    expect(await open(doerA, 'observation')).toBe(200);
+    expect(await open(nobodyA, 'observation')).toBe(403);
+    expect(await open(nobodyA, 'safety_interaction')).toBe(200);
+    expect(await open(doerA, 'safety_interaction')).toBe(200);
   });
 
   it('never shows another organisation’s actions', async () => {

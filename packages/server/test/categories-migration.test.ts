@@ -46,7 +46,7 @@ describe('categories and workflows migrations', () => {
       await expect(c.query(`delete from root_cause_settings where id = $1`, [a.rows[0]!.id])).rejects.toThrow();
       // Six reviewers cannot exist.
       const w = await c.query<{ id: string }>(
-        `insert into workflows (organization_id, title, module, type, lead_time_days) values ($1, 'W', 'permits', 'parallel', 2) returning id`,
+        `insert into workflows (organization_id, title, module, type, lead_time_hours) values ($1, 'W', 'permits', 'parallel', 48) returning id`,
         [org.id],
       );
       await expect(

@@ -1,27 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asOrg, userWithRights } from './categories-support.js';
 import { inTenant } from '../src/platform/db/db.js';
 import { seedDemoCategories, seedDemoRootCauses } from '../src/modules/categories/seed.js';
-import { call, createOrg, createTestApp, signIn, type Session, type TestApp } from './helpers.js';
+import { twoOrganizations, type TestOrganization } from './fixtures.js';
+import { call, createOrg, signIn, type Session, type TestApp } from './helpers.js';
 
+const world = twoOrganizations('cat');
 let t: TestApp;
-let a: Awaited<ReturnType<typeof createOrg>>;
-let b: Awaited<ReturnType<typeof createOrg>>;
+let a: TestOrganization;
+let b: TestOrganization;
 let adminA: Session;
 let adminB: Session;
 let readerA: Session;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await createOrg(t, 'cata');
-  b = await createOrg(t, 'catb');
-  adminA = await signIn(t, a.subDomain, a.adminEmail);
-  adminB = await signIn(t, b.subDomain, b.adminEmail);
-  readerA = await signIn(t, a.subDomain, a.userEmail);
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
+beforeAll(() => {
+  ({ t, a, b } = world);
+  adminA = a.admin;
+  adminB = b.admin;
+  readerA = a.user;
 });
 
 const countCategories = async (orgId: string) =>

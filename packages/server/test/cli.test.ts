@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TestApp } from './helpers.js';
-import { appOnDatabase, emptyDatabase, run } from './process-helpers.js';
+import { appOnDatabase, emptyDatabase, freePort, run, startChild, stopChild, waitUntil, type Child } from './process-helpers.js';
 
 const STRONG = 'Str0ng#pass';
 let database: Awaited<ReturnType<typeof emptyDatabase>>;
@@ -180,4 +180,91 @@ describe('the ehs CLI', () => {
       { sub_domain_name: 'acme', name: 'Administrator' },
     ]);
   });
+});
+
+describe('the embedded database in DATA_DIR (npm start, npm run ehs)', () => {
+  const folders: string[] = [];
+  /** A DATA_DIR as a user would make one (open, 0755): the app closes it itself. */
+  const folder = (prefix: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), prefix));
+    chmodSync(dir, 0o755);
+    folders.push(dir);
+    return dir;
+  };
+  let server: Child | undefined;
+  afterAll(async () => {
+    await stopChild(server);
+    for (const f of folders) {
+      chmodSync(f, 0o755);
+      rmSync(f, { recursive: true, force: true });
+    }
+  });
+  const base = () => ({ PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', JOBS: '0' });
+
+  it('org:create while the server holds the embedded database says so and how to go on (it printed "undefined")', async () => {
+    const dataDir = folder('bulwark-cli-embedded-');
+    const pgPort = await freePort();
+    const port = await freePort();
+    server = startChild(['--import', 'tsx', 'packages/server/src/main.ts'], {
+      ...base(),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+    });
+    await waitUntil(
+      'the server to answer',
+      async () => {
+        if (server!.proc.exitCode !== null) throw new Error(`the server exited:\n${server!.output()}`);
+        const res = await fetch(`http://127.0.0.1:${port}/api/v2/api_connection_checks`).catch(() => null);
+        return res?.status === 200;
+      },
+      90_000,
+      250,
+    );
+
+    const args = ['org:create', '--domain', 'held', '--name', 'Held', '--admin-email', 'a@held.test', '--admin-password', STRONG];
+    const cliEnv = { ...base(), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) };
+    const res = await run('npx', ['tsx', 'packages/server/src/cli.ts', ...args], cliEnv);
+    expect(res.code).toBe(1);
+    expect(res.stderr).not.toMatch(/undefined/);
+    expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    expect(res.stderr).toContain(`Error: The embedded database in ${dataDir} is in use by a running Bulwark server`);
+    expect(res.stderr).toContain('stop that server first');
+    expect(res.stderr).toContain(
+      `DATABASE_URL=postgres://postgres:<the password in ${path.join(dataDir, 'pg-password')}>@127.0.0.1:${pgPort}/bulwark`,
+    );
+
+    // The way it offers works: the same command on the running server's database.
+    const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+    const through = await run('npx', ['tsx', 'packages/server/src/cli.ts', ...args], {
+      ...cliEnv,
+      DATABASE_URL: `postgres://postgres:${password}@127.0.0.1:${pgPort}/bulwark`,
+    });
+    expect(through, through.stderr).toMatchObject({ code: 0 });
+    expect(through.stdout).toContain('Created organisation "Held"');
+    await stopChild(server);
+  }, 300_000);
+
+  it('npm start with a DATA_DIR its database cannot reach names the folder in one line and exits 1 (it was a stack trace)', async () => {
+    // A folder closed to others (as /root is): as root the embedded PostgreSQL runs as its own account,
+    // which cannot pass through it; as another user, the app itself cannot.
+    const closed = folder('bulwark-closed-');
+    chmodSync(closed, process.getuid?.() === 0 ? 0o700 : 0o000);
+    const dataDir = path.join(closed, 'data');
+    const res = await run(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+      ...base(),
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(await freePort()),
+    });
+    expect(res.code).toBe(1);
+    expect(res.stderr).not.toMatch(/^\s+at /m);
+    const lines = res.stderr.trim().split('\n');
+    expect(lines, res.stderr).toHaveLength(1);
+    expect(lines[0]).toContain('[bulwark] Cannot start:');
+    expect(lines[0]).toContain(closed);
+    if (process.getuid?.() === 0) {
+      expect(lines[0]).toContain(`which cannot enter ${closed}, the folder above DATA_DIR ${dataDir}`);
+    }
+  }, 120_000);
 });

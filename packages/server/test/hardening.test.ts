@@ -48,7 +48,7 @@ function webBuild(): string {
 beforeAll(async () => {
   webDist = webBuild();
   // Behind a TLS-terminating proxy, as in production: X-Forwarded-Proto tells the request came over https.
-  ({ t, url } = await listeningTestApp({ trustProxy: true, webDist }));
+  ({ t, url } = await listeningTestApp({ trustProxy: 1, webDist }));
   org = await createOrg(t, 'hard');
   admin = await signIn(t, 'hard', org.adminEmail);
 });
@@ -428,12 +428,17 @@ const token = () => randomBytes(32).toString('base64url');
 const file = () => multipart('guess.png', PNG, 'image/png');
 
 const PUBLIC_ROUTES: Record<string, Probe | { exempt: string }> = {
-  'POST /api/v1/authorize': { exempt: 'per account and per address: test/session.test.ts' },
+  'POST /api/v1/authorize': { exempt: 'growing waits per account and per address: test/sign-in-throttle.test.ts' },
   'GET /api/v1/authorize': { exempt: 'refuses every call (credentials never in a URL)' },
   'GET /api/v2/api_connection_checks': { exempt: 'health check, says nothing' },
   'GET /api/sso/status': { exempt: 'whether the organisation offers single sign-on, shown on its sign-in page' },
   'GET /api/guest_users/availability': { exempt: 'whether the organisation takes guests, shown on its sign-in page' },
   'GET /api/observations/outer_obs_data': { exempt: 'the choices of the public guest form of the organisation' },
+  'GET /api/incidents/out_incident_data': { exempt: 'the choices of the public guest incident form of the organisation' },
+  'GET /api/permit_boards/:token': {
+    exempt: 'a 256-bit link token (randomBytes(32)); a wall screen polls it, so a per-address cap would blank boards behind one site NAT',
+  },
+  'GET /api/permit_status/:token': { exempt: 'a 256-bit token printed on the permit’s QR code (randomBytes(32)); one indexed read' },
   'GET /api/v1/organizations/lookup': { exempt: 'whether a sub-domain is in use: its own address answers the same' },
   'GET /api/sso/authorize': { exempt: 'starts a sign-in at the provider, guesses nothing; throttled per address (sso.test.ts)' },
   'GET /api/sso/callback': { exempt: 'the state and the browser cookie are 256-bit and single use; a failure ends on /login' },
@@ -481,6 +486,14 @@ const PUBLIC_ROUTES: Record<string, Probe | { exempt: string }> = {
     send: (ip) => {
       const m = file();
       return wrongGuess('POST', '/api/observations/outer/attachments', m.payload, m.headers)(ip);
+    },
+  },
+  'POST /api/incidents/outer': { max: 10, send: (ip) => wrongGuess('POST', '/api/incidents/outer', {})(ip) },
+  'POST /api/incidents/outer/attachments': {
+    max: 30,
+    send: (ip) => {
+      const m = file();
+      return wrongGuess('POST', '/api/incidents/outer/attachments', m.payload, m.headers)(ip);
     },
   },
 };

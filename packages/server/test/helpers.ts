@@ -71,13 +71,14 @@ export function testDeps(appUrl: string, ownerUrl: string, poolSize = 5, overrid
   const config = testConfig(overrides);
   const db = connect(appUrl, ownerUrl, poolSize);
   const tokens = createTokenSigner(config.appSecret);
+  const push = createPush({ db: db.app, tokens, redisUrl: null, log: () => {} });
   return {
     config,
     db,
     tokens,
-    push: createPush({ db: db.app, tokens, redisUrl: null, log: () => {} }),
+    push,
     mail: createMail({ owner: db.owner, smtpUrl: null, from: 'test@bulwark.localhost', log: () => {} }),
-    storage: createStorage(config.filesDir),
+    storage: createStorage(config.filesDir, push),
     jobs: null,
   };
 }

@@ -62,15 +62,14 @@ const PUBLIC: Record<string, Design> = {
   'GET /api/sso/callback': { why: 'answers a provider’s redirect; nothing of A without a valid state' },
   'POST /api/sso/exchange': { why: 'a one-time code of A’s own browser; nothing without it' },
   'GET /api/v1/authorize': { why: 'always refused: credentials never travel in a URL' },
+  // Issue 12: no longer "reveals" either: an A e-mail must be answered exactly as one that exists nowhere.
   'POST /api/v1/authorize': {
-    why: 'signing in at A’s address with A’s e-mail counts the failed attempt on A’s account (lock-out), and the spec’s texts tell "email not found" from "incorrect password"',
+    why: 'signing in at A’s address with A’s e-mail counts the failed attempt towards the account’s growing wait; the answer is the one of every failed sign-in',
     writesAtA: true,
-    revealsAtA: true,
   },
   'POST /api/v1/password_resets': {
-    why: 'anyone may ask for a reset link for an A e-mail at A’s address; it is mailed to A’s user only, and the spec’s texts say "no account associated with this email"',
+    why: 'anyone may ask for a reset link for an A e-mail at A’s address; it is mailed to A’s user only, and the answer is the same for any address',
     writesAtA: true,
-    revealsAtA: true,
   },
   'POST /api/v1/password_resets/:token': {
     why: 'A’s own reset link sets the password at A’s address (the link is the proof)',
@@ -86,6 +85,22 @@ const PUBLIC: Record<string, Design> = {
   'POST /api/guest_users': { why: 'a visitor at A’s address asks for a guest account of A (A allows guests)', writesAtA: true },
   'POST /api/observations/outer': { why: 'a guest at A’s address reports into A, naming A’s site', writesAtA: true, revealsAtA: true },
   'POST /api/observations/outer/attachments': { why: 'a guest at A’s address uploads a photo for a report to A', writesAtA: true },
+  'GET /api/incidents/out_incident_data': {
+    why: 'the guest incident form at A’s address lists A’s name and sites',
+    revealsAtA: true,
+  },
+  'POST /api/incidents/outer': {
+    why: 'a guest at A’s address reports an incident into A, naming A’s site',
+    writesAtA: true,
+    revealsAtA: true,
+  },
+  'POST /api/incidents/outer/attachments': { why: 'a guest at A’s address uploads a photo for an incident report to A', writesAtA: true },
+  'GET /api/permit_boards/:token': {
+    why: 'a wall screen’s board of one of A’s sites, by a 256-bit link token an A admin made; unknown or revoked tokens are 404',
+  },
+  'GET /api/permit_status/:token': {
+    why: 'the public status of one A permit, by the 256-bit token printed on its QR code; unknown tokens are 404',
+  },
   'POST /api/organizations': {
     why: 'sign-up: a pending registration of the platform, refused for a taken sub-domain such as A’s',
     revealsAnywhere: true,

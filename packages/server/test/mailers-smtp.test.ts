@@ -113,7 +113,8 @@ describe('SMTP delivery of a templated mail', () => {
     const mail = await waitFor(() => received.find((r) => r.raw.includes('Smtpco action: Replace the guard rail')));
     expect(mail.to).toEqual([org.userEmail]);
     expect(mail.from).toBe('ehs@bulwark.test');
-    expect(mail.raw).toContain('Dear User, please act before 2026-12-15: https://smtpco.example/actions/summary/1');
+    // The due day reads as the recipient's language writes dates (issue 15), not as the ISO '2026-12-15' it was given as.
+    expect(mail.raw).toContain('Dear User, please act before Dec 15, 2026: https://smtpco.example/actions/summary/1');
     expect(mail.raw).toContain('Smtpco EHS');
     const row = await waitFor(async () => {
       const r = await outboxRow(queued.mailId!);

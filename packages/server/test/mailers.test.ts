@@ -58,7 +58,7 @@ describe('access: admin only', () => {
 });
 
 describe('catalogue calls', () => {
-  it('lists the eight modules with their scenario counts', async () => {
+  it('lists the nine modules with their scenario counts', async () => {
     const res = await call(t, adminA, 'GET', `/api/organizations/${a.id}/mailer_modules`);
     expect(res.statusCode).toBe(200);
     const { modules } = res.json() as { modules: Array<{ id: number; key: string; scenario_count: number; customized_count: number }> };
@@ -71,8 +71,11 @@ describe('catalogue calls', () => {
       'audits',
       'hira',
       'organization',
+      'reviews',
     ]);
     expect(modules.find((m) => m.key === 'actions')).toMatchObject({ id: 3, scenario_count: 4, customized_count: 0 });
+    // The review engine's mails (issue 14): requested, reminder, escalated, approved, rejected.
+    expect(modules.find((m) => m.key === 'reviews')).toMatchObject({ id: 9, scenario_count: 5 });
   });
 
   it('lists the scenarios of a module with variables; an unknown module is 404', async () => {
@@ -222,11 +225,18 @@ describe('sendTemplatedMail', () => {
     });
     const mail = await outbox(a.id, q.mailId!);
     expect(mail).toMatchObject({ toAddress: a.userEmail, subject: 'ACME: nueva acción Fix the rail', status: 'kept' });
-    expect(mail?.body).toBe('Hola User, revise https://x/actions/1 antes del 2026-12-15. mailalpha Ltd\n\n-- \nPie ACME');
+    // A calendar day is written as the recipient's language writes dates (issue 15), never as 2026-12-15.
+    expect(mail?.body).toBe('Hola User, revise https://x/actions/1 antes del 15 dic 2026. mailalpha Ltd\n\n-- \nPie ACME');
     const [note] = await inTenant(t.deps.db.app, a.id, (tx) =>
       tx.select().from(notifications).where(eq(notifications.id, q.notificationId!)),
     );
-    expect(note).toMatchObject({ userId: a.userId, title: 'Acción para usted, vence 2026-12-15', link: '/actions/summary/1' });
+    // The second line names the record (the action) instead of repeating the title as the mail's subject did.
+    expect(note).toMatchObject({
+      userId: a.userId,
+      title: 'Acción para usted, vence 15 dic 2026',
+      body: 'Fix the rail',
+      link: '/actions/summary/1',
+    });
   });
 
   it('uses the default in a language the organisation did not customise, and in another organisation', async () => {

@@ -1,3 +1,4 @@
+import { translate } from '@bulwark/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/platform/db/schema.js';
 import { call, createOrg, createTestApp, nextIp, PASSWORD, signIn, type TestApp } from './helpers.js';
@@ -47,6 +48,25 @@ describe('PATCH /api/users/password', () => {
       expect(res.statusCode, field).toBe(400);
       expect(res.json().fields[field]).toBe(text);
     }
+    // Nothing changed: the old password still signs in.
+    await signIn(t, 'acme', org.userEmail);
+  });
+
+  it('refuses a common or breached password, with capitals, digits, symbols or l33t swaps added (issue 12)', async () => {
+    const s = await signIn(t, 'acme', org.userEmail);
+    for (const [weak, lang] of [
+      ['Password#2026', 'en'],
+      ['Qwerty123!', 'es'],
+      ['!Dragon!', 'tr'],
+      ['M0nk3y#99', 'zh'],
+    ] as const) {
+      const res = await call(t, s, 'PATCH', '/api/users/password', body({ password: weak, password_confirmation: weak }), {
+        'accept-language': lang,
+      });
+      expect(res.statusCode, weak).toBe(400);
+      expect(res.json().fields.password).toBe(translate(lang, 'validation.password.common'));
+    }
+    expect(translate('en', 'validation.password.common')).toMatch(/too common/);
     // Nothing changed: the old password still signs in.
     await signIn(t, 'acme', org.userEmail);
   });

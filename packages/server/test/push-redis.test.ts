@@ -112,4 +112,30 @@ describe('push across app processes through Redis', () => {
     // And B reads the change A made.
     expect(await onB.emitWithAck('get_user')).toMatchObject({ data: { id: userId, locale: 'es' } });
   });
+
+  it('signing out on process A closes that session’s socket on process B (issue 12, item 10)', async () => {
+    const a = nodes[0]!;
+    const b = nodes[1]!;
+    const signInRes = await fetch(`${a.url}/api/v1/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tenant': 'alpha' },
+      body: JSON.stringify({ email: 'admin@alpha.test', password: PASSWORD }),
+    });
+    const session = (await signInRes.json()) as SignInResponse;
+    const onB = await connectSocket(b.url, { token: session.token, tenant: 'alpha' });
+    sockets.push(onB);
+    const closed = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket on B was still open 15 s after the sign-out on A')), 15_000);
+      onB.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+    const out = await fetch(`${a.url}/api/v1/user_token`, {
+      method: 'DELETE',
+      headers: { 'x-tenant': 'alpha', authorization: `Bearer ${session.token}`, 'x-csrf-token': session.csrf },
+    });
+    expect(out.status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
 });

@@ -82,19 +82,18 @@ describe('push handshake', () => {
     expect(await outcome({ token: sb.token, tenant: 'alpha' })).toBe('refused: unauthorized');
   });
 
-  it('refuses a signed-out session, and stops answering a socket whose session was signed out', async () => {
+  it('refuses a signed-out session, and closes a socket whose session was signed out', async () => {
     const s = await signIn(t, 'alpha', a.userEmail);
     const before = await socketFor(s);
     expect(await before.emitWithAck('get_user')).toMatchObject({ data: { email: a.userEmail } });
+    const disconnected = new Promise<string>((resolve) => before.once('disconnect', (reason) => resolve(reason)));
 
     const out = await http(s, 'DELETE', '/api/v1/user_token');
     expect(out).toEqual({ status: 200, json: { ok: true } });
+    expect(await disconnected).toBe('io server disconnect');
 
     // The access token is still unexpired and well signed: only the revoked session refuses it.
     expect(await outcome({ token: s.token, tenant: 'alpha' })).toBe('refused: unauthorized');
-    const disconnected = new Promise<string>((resolve) => before.once('disconnect', (reason) => resolve(reason)));
-    expect(await before.timeout(10_000).emitWithAck('get_user')).toEqual({ error: 'unauthorized' });
-    expect(await disconnected).toBe('io server disconnect');
   });
 
   it('refuses, like an HTTP request, a session of an organisation the platform deactivated', async () => {
@@ -102,12 +101,108 @@ describe('push handshake', () => {
     await createOrganizationService(t.deps.db.app).createPlatformAdmin({ email: 'ops@platform.test', password: PASSWORD, fullName: 'Ops' });
     const platform = await signIn(t, 'public', 'ops@platform.test');
     const s = await signIn(t, 'charlie', c.userEmail);
-    expect((await socketFor(s)).connected).toBe(true);
+    const socket = await socketFor(s);
+    expect(socket.connected).toBe(true);
 
     expect((await http(platform, 'PATCH', `/api/organizations/${c.id}`, { organization_status: 'Inactive' })).status).toBe(200);
     const viaHttp = await http(s, 'GET', '/api/users/user_profile');
     expect(viaHttp).toMatchObject({ status: 403, json: { code: 'organization_inactive' } });
     expect(await outcome({ token: s.token, tenant: 'charlie' })).toBe('refused: unauthorized');
+    // A socket opened before is refused its next request, and closed.
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    expect(await socket.timeout(10_000).emitWithAck('get_user')).toEqual({ error: 'unauthorized' });
+    expect(await disconnected).toBe('io server disconnect');
+  });
+});
+
+/** Resolves with the reason when the server closes the socket; rejects if it has not within `ms`. */
+function closedByServer(socket: Socket, ms = 5_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the socket was still open ${ms} ms after its session ended`)), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
+const plain = (tenant: string, path: string, headers: Record<string, string>, body?: unknown) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'x-tenant': tenant, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+describe('an ended session’s sockets are closed at once (issue 12, item 10)', () => {
+  it('sign-out closes that session’s sockets and no other', async () => {
+    const s = await signIn(t, 'alpha', a.userEmail);
+    const other = await signIn(t, 'alpha', a.userEmail);
+    const socket = await socketFor(s);
+    const otherSocket = await socketFor(other);
+    const events = record<PushEvent>(socket, 'organization');
+    const closed = closedByServer(socket);
+    expect((await http(s, 'DELETE', '/api/v1/user_token')).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    // Nothing of the organisation reaches it any more; the same user's other session is still live.
+    t.deps.push.toOrganization(a.id, { channel: 'organization', change: 'updated', id: a.id });
+    expect(await otherSocket.emitWithAck('get_user')).toMatchObject({ data: { email: a.userEmail } });
+    expect(events).toEqual([]);
+    expect(otherSocket.connected).toBe(true);
+  });
+
+  it('sign-out everywhere closes every socket of the user', async () => {
+    const one = await signIn(t, 'alpha', a.userEmail);
+    const two = await signIn(t, 'alpha', a.userEmail);
+    const closed = [closedByServer(await socketFor(one)), closedByServer(await socketFor(two))];
+    expect((await http(one, 'DELETE', '/api/v2/user_logout')).status).toBe(200);
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('deactivating the user closes their sockets', async () => {
+    const c = await createOrg(t, 'deactivate');
+    const admin = await signIn(t, 'deactivate', c.adminEmail);
+    const user = await signIn(t, 'deactivate', c.userEmail);
+    const closed = closedByServer(await socketFor(user));
+    const adminSocket = await socketFor(admin);
+    expect((await http(admin, 'PATCH', `/api/users/${c.userId}`, { status: 'Inactive' })).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(adminSocket.connected).toBe(true);
+  });
+
+  it('a password reset closes every socket of the user', async () => {
+    const c = await createOrg(t, 'resetsock');
+    const s = await signIn(t, 'resetsock', c.userEmail);
+    const closed = closedByServer(await socketFor(s));
+    expect((await plain('resetsock', '/api/v1/password_resets', {}, { email: c.userEmail })).status).toBe(200);
+    const { rows } = await t.deps.db.ownerPool.query<{ body: string }>(`select body from mail_outbox where to_address = $1`, [c.userEmail]);
+    const token = /password-reset\/([\w-]+)/.exec(rows[0]!.body)![1]!;
+    expect((await plain('resetsock', `/api/v1/password_resets/${token}`, {}, { password: 'Crane#Lantern#58' })).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('a replayed refresh token closes the sockets of the session it kills', async () => {
+    const s = await signIn(t, 'alpha', a.adminEmail);
+    const closed = closedByServer(await socketFor(s));
+    expect((await plain('alpha', '/api/v1/refresh_token', { 'x-refresh-token': s.refresh })).status).toBe(200);
+    // The spent token again: stolen or replayed, the family is revoked.
+    expect((await plain('alpha', '/api/v1/refresh_token', { 'x-refresh-token': s.refresh })).status).toBe(401);
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('a password change closes the sockets of the other sessions, not this one', async () => {
+    const c = await createOrg(t, 'changesock');
+    const here = await signIn(t, 'changesock', c.userEmail);
+    const elsewhere = await signIn(t, 'changesock', c.userEmail);
+    const hereSocket = await socketFor(here);
+    const closed = closedByServer(await socketFor(elsewhere));
+    const changed = await http(here, 'PATCH', '/api/users/password', {
+      current_password: PASSWORD,
+      password: 'Crane#Lantern#58',
+      password_confirmation: 'Crane#Lantern#58',
+    });
+    expect(changed.status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(await hereSocket.emitWithAck('get_user')).toMatchObject({ data: { email: c.userEmail } });
   });
 });
 

@@ -109,23 +109,40 @@ describe('sign-up step 1: POST /api/organizations (spec 001 §5)', () => {
     }
   });
 
-  it('refuses an e-mail an organisation admin already uses: "Email already present"', async () => {
-    const res = await post('/api/organizations', signUp({ email: alpha.adminEmail.toUpperCase() }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
-      code: 'email_taken',
-      errors: ['Email already present.'],
-      fields: { email: 'Email already present.' },
-    });
+  it('answers an e-mail an organisation admin already uses exactly like a new one; only its mailbox hears why (issue 12)', async () => {
+    const fresh = signUp();
+    const taken = signUp({ email: alpha.adminEmail.toUpperCase() });
+    const a = await post('/api/organizations', fresh);
+    const b = await post('/api/organizations', taken);
+    expect(b.statusCode).toBe(a.statusCode);
+    expect(b.statusCode).toBe(201);
+    const shape = (body: Record<string, unknown>) => Object.keys(body).sort();
+    expect(shape(b.json())).toEqual(shape(a.json()));
+    expect(b.json().email).toBe(alpha.adminEmail);
+    // The new address gets a code; the admin's gets a notice with no code, in the sign-up's language.
+    expect(await latestSignUpCode(t.deps.db.ownerPool, fresh.email)).toMatch(/^\d{6}$/);
+    expect(await latestSignUpCode(t.deps.db.ownerPool, alpha.adminEmail)).toBeNull();
+    const [notice] = await owner(`select subject, body from mail_outbox where lower(to_address) = $1 order by created_at desc limit 1`, [
+      alpha.adminEmail,
+    ]);
+    expect(notice.subject).toBe('Your Bulwark EHS sign-up');
+    expect(notice.body).toMatch(/already administers an organisation/);
+    // A resend sends the notice again, never a code; no code the sender could guess creates anything.
+    await owner(`update registrations set code_sent_at = now() - interval '61 seconds' where id = $1`, [b.json().registration_id]);
+    const resent = await post(`/api/registrations/${b.json().registration_id}/resend`);
+    expect(resent.statusCode).toBe(200);
+    expect(await latestSignUpCode(t.deps.db.ownerPool, alpha.adminEmail)).toBeNull();
   });
 
-  it('refuses an e-mail a pending sign-up holds, until its code expires', async () => {
+  it('lets a second sign-up with the same e-mail start; the first code verified wins, the other is refused', async () => {
     const first = await register();
     const again = await post('/api/organizations', signUp({ email: first.body.email }));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('email_taken');
-    await owner(`update registrations set code_expires_at = now() - interval '1 second' where id = $1`, [first.id]);
-    expect((await post('/api/organizations', signUp({ email: first.body.email }))).statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    const secondCode = await latestSignUpCode(t.deps.db.ownerPool, first.body.email);
+    expect((await post(`/api/registrations/${first.id}/verify`, { code: first.code })).statusCode).toBe(200);
+    const late = await post(`/api/registrations/${again.json().registration_id}/verify`, { code: secondCode });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('email_taken');
   });
 
   it('refuses a sub-domain an organisation or a pending sign-up holds', async () => {
@@ -316,8 +333,9 @@ describe('sign-up step 2: the e-mailed code (OTP)', () => {
     const again = await verify(id, code);
     expect(again.statusCode).toBe(409);
     expect(await count('organizations')).toBe(orgsBefore + 1);
-    // The address is now an admin's: a new sign-up with it is refused.
-    expect((await post('/api/organizations', signUp({ email: body.email }))).json().code).toBe('email_taken');
+    // The address is now an admin's: a new sign-up with it is answered as any other, and mailed no code.
+    expect((await post('/api/organizations', signUp({ email: body.email }))).statusCode).toBe(201);
+    expect(await latestSignUpCode(t.deps.db.ownerPool, body.email)).toBeNull();
   });
 
   it('keeps the sign-up language for the admin account', async () => {
@@ -395,7 +413,8 @@ describe('rate limits per address on the public sign-up routes', () => {
     for (let i = 0; i <= REGISTRATION_LIMITS.registerPerEmail.max; i += 1) {
       answers.push((await post('/api/organizations', signUp({ email }))).statusCode);
     }
-    expect(answers).toEqual([201, ...Array(REGISTRATION_LIMITS.registerPerEmail.max - 1).fill(409), 429]);
+    // Each is answered as a new sign-up (the mailbox gets a code per sign-up) until the limit.
+    expect(answers).toEqual([...Array(REGISTRATION_LIMITS.registerPerEmail.max).fill(201), 429]);
   });
 });
 

@@ -36,6 +36,13 @@ function refusal(a: Actor): Outcome {
 }
 
 const writesObservations = (a: Actor) => can(a.access, 'Observation', 'create') || can(a.access, 'Observation', 'update');
+const anyOf =
+  (...rights: Array<[Parameters<typeof can>[1], Parameters<typeof can>[2]]>) =>
+  (a: Actor) =>
+    rights.some(([subject, action]) => can(a.access, subject, action));
+/** Lists of staff need a real right: User read or the read of a module that picks from them. */
+const PEOPLE_LIST = 'a list of staff (names, e-mails, employee ids, roles) needs User read or a right of a module that picks from it';
+const moduleReaders = anyOf(['User', 'read'], ['Permit', 'read'], ['Incident', 'read'], ['Audit', 'read']);
 
 /**
  * Routes that need one of several rights, which a route cannot declare: they declare `session` and the
@@ -51,6 +58,37 @@ const STRICTER: Record<string, { why: string; passes: (a: Actor) => boolean }> =
     why: 'its observer holding Observation create, or anyone holding Observation update, may change it; the handler refuses the rest before reading the record',
     passes: writesObservations,
   },
+  'GET /api/users/all_active_users': {
+    why: `${PEOPLE_LIST}: whoever assigns or reads actions, or reads a record actions are raised from`,
+    passes: anyOf(
+      ['User', 'read'],
+      ['Action', 'read'],
+      ['Action', 'create'],
+      ['Observation', 'read'],
+      ['Incident', 'read'],
+      ['Audit', 'read'],
+    ),
+  },
+  'GET /api/users/users_with_si_trained': {
+    why: `${PEOPLE_LIST}: safety interactions are written under the Observation rights`,
+    passes: anyOf(['User', 'read'], ['Observation', 'read'], ['Observation', 'create']),
+  },
+  'GET /api/users/module_based_users': { why: `${PEOPLE_LIST}: the readers of users, permits, incidents, audits`, passes: moduleReaders },
+  'GET /api/site_based_module_based_users/:site_id': { why: `${PEOPLE_LIST}: the same groups at one site`, passes: moduleReaders },
+  'GET /api/site_based_module_based_users': { why: `${PEOPLE_LIST}: the same groups at several sites`, passes: moduleReaders },
+  'GET /api/individual_module_site_based_all_users': {
+    why: `${PEOPLE_LIST}: the readers of the asked module; without a valid module, the reader of any licensed module`,
+    passes: anyOf(
+      ['User', 'read'],
+      ['Observation', 'read'],
+      ['Incident', 'read'],
+      ['Permit', 'read'],
+      ['Audit', 'read'],
+      ['HIRA', 'read'],
+      ['Library', 'read'],
+      ['Action', 'read'],
+    ),
+  },
 };
 
 /** What the declared access and spec 000 §6 say this actor gets at a guarded route. */
@@ -58,9 +96,10 @@ function expected(r: RouteRecord, a: Actor): Outcome {
   const access = r.access;
   if (a.kind === 'signed-out' || a.kind === 'platform-elsewhere') return refusal(a);
   let passes: boolean;
-  // Any member of the request's organisation, guests included: a guest holds a role like everyone else,
-  // and what it may do beyond the member's basics is what the role's rules allow (report and read
-  // observations and incidents). The platform admin is a member of its own tenant.
+  // A guest is a principal of its own kind (DECISIONS): refused every route its contract does not open
+  // to guests, whatever its role holds; test/guests-allow-list.test.ts pins that list.
+  if (a.kind === 'guest' && !r.guests) return refusal(a);
+  // Any member of the request's organisation; the platform admin is a member of its own tenant.
   if ('session' in access) passes = true;
   else if ('platform' in access) passes = a.isPlatformAdmin;
   else if ('admin' in access) passes = a.isAdmin;

@@ -85,7 +85,10 @@ describe('deny by default', () => {
       .sort();
     expect(publicRoutes).toEqual([
       'GET /api/guest_users/availability',
+      'GET /api/incidents/out_incident_data',
       'GET /api/observations/outer_obs_data',
+      'GET /api/permit_boards/:token',
+      'GET /api/permit_status/:token',
       'GET /api/registrations/sub_domain_availability',
       'GET /api/sso/authorize',
       'GET /api/sso/callback',
@@ -94,6 +97,8 @@ describe('deny by default', () => {
       'GET /api/v1/organizations/lookup',
       'GET /api/v2/api_connection_checks',
       'POST /api/guest_users',
+      'POST /api/incidents/outer',
+      'POST /api/incidents/outer/attachments',
       'POST /api/observations/outer',
       'POST /api/observations/outer/attachments',
       'POST /api/organizations',

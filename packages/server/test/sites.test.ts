@@ -568,8 +568,9 @@ describe("site data, heads of safety and the signed-in user's sites", () => {
     expect((await call(t, userA, 'GET', '/api/v3/sites/active_sites_of_user')).json()).toEqual({ sites: [] });
   });
 
-  it('lists the head of safety of each active site', async () => {
-    const res = await call(t, userA, 'GET', '/api/sites/all_site_head_of_safety');
+  it('lists the head of safety of each active site, for whoever may read sites (issue 12: staff names need a right)', async () => {
+    expect((await call(t, userA, 'GET', '/api/sites/all_site_head_of_safety')).statusCode).toBe(403);
+    const res = await call(t, siteReaderA, 'GET', '/api/sites/all_site_head_of_safety');
     expect(res.statusCode).toBe(200);
     const heads = (res.json() as { heads_of_safety: Array<{ site_id: string; user: { id: string; full_name: string } }> }).heads_of_safety;
     expect(heads.find((h) => h.site_id === two)?.user).toMatchObject({ id: siteReaderId, full_name: 'Rita Reader' });

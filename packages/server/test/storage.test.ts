@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../src/platform/db/db.js';
-import { organizations } from '../src/platform/db/schema.js';
+import { files, organizations } from '../src/platform/db/schema.js';
 import { AppError } from '../src/platform/errors.js';
 import { buildWorkbook, readWorkbookRows } from '../src/platform/export/excel.js';
 import { call, createOrg, createTestApp, signIn, type TestApp, PNG } from './helpers.js';
@@ -84,6 +84,54 @@ describe('stored files (spec 001 §5 limits, §9 quota)', () => {
   it("cannot remove another organisation's file", async () => {
     const file = await store(a.id, PNG);
     expect(await inTenant(t.deps.db.app, b.id, (tx) => t.deps.storage.remove(tx, file.id))).toBeNull();
+  });
+});
+
+/** A PDF that runs JavaScript when opened: what a reader's browser must never render from this origin. */
+const PDF_WITH_SCRIPT = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(document.cookie)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+describe('names and dispositions of served files (issue 12 item 15)', () => {
+  it('strips bidirectional, zero-width and C1 control characters from a stored name', async () => {
+    const cases: Array<[string, string]> = [
+      ['photo\u202Egnp.exe', 'photognp.exe'],
+      ['in\u200Bvoice\u200D.png', 'invoice.png'],
+      ['\u2066report\u2069\u200F.png', 'report.png'],
+      ['c1\u0085\u009Bname.png', 'c1name.png'],
+      ['\uFEFF\u200E', 'file'],
+    ];
+    for (const [sent, kept] of cases) {
+      const file = await store(a.id, PNG, 'attachment', sent);
+      expect(file.file_name, JSON.stringify(sent)).toBe(kept);
+    }
+  });
+
+  it('serves PDFs and every other non-image as an attachment, images inline', async () => {
+    const sa = await signIn(t, a.subDomain, a.userEmail);
+    const mine = (bytes: Buffer, name: string) =>
+      inTenant(t.deps.db.app, a.id, (tx) =>
+        t.deps.storage.store(tx, { purpose: 'attachment', fileName: name, bytes, uploadedBy: sa.profile.user.id }),
+      );
+    const pdf = await mine(PDF_WITH_SCRIPT, 'report.pdf');
+    expect(pdf.mime_type).toBe('application/pdf');
+    const served = await call(t, sa, 'GET', pdf.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+    const image = await call(t, sa, 'GET', (await mine(PNG, 'photo.png')).url);
+    expect(image.headers['content-disposition']).toMatch(/^inline;/);
+  });
+
+  it('strips those characters again when serving a name stored before the rule', async () => {
+    const sa = await signIn(t, a.subDomain, a.userEmail);
+    const file = await inTenant(t.deps.db.app, a.id, (tx) =>
+      t.deps.storage.store(tx, { purpose: 'attachment', fileName: 'photo.png', bytes: PNG, uploadedBy: sa.profile.user.id }),
+    );
+    await t.deps.db.owner.update(files).set({ fileName: 'photo\u202Egnp.exe' }).where(eq(files.id, file.id));
+    const served = await call(t, sa, 'GET', file.url);
+    const header = String(served.headers['content-disposition']);
+    expect(header).not.toMatch(/%E2%80%AE/i);
+    expect(header).toContain("filename*=UTF-8''photognp.exe");
   });
 });
 

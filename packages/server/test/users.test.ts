@@ -170,7 +170,9 @@ describe('invite (POST /api/users)', () => {
       headers: { 'x-tenant': 'ua' },
       payload: { email: body.email, password: PASSWORD },
     });
-    expect(attempt.statusCode).toBe(403);
+    // Answered like any failed sign-in (DECISIONS.md): nobody learns that the address was invited.
+    expect(attempt.statusCode).toBe(401);
+    expect(attempt.json().code).toBe('sign_in_failed');
   });
 
   it.each([
@@ -500,12 +502,13 @@ describe('PATCH /api/users/{id}', () => {
     const self = await call(t, adminA, 'PATCH', `/api/users/${a.adminId}`, { status: 'Inactive' });
     expect(self.statusCode).toBe(409);
     expect(self.json().errors).toEqual(['You cannot deactivate your own account.']);
-    const last = await call(t, adminA, 'PATCH', `/api/users/${a.adminId}`, { is_admin: false });
+    // The admin holds the Administrator role too: only losing both the flag and the role is a demotion.
+    const last = await call(t, adminA, 'PATCH', `/api/users/${a.adminId}`, { is_admin: false, role_id: roleA.reader });
     expect(last.statusCode).toBe(409);
     expect(last.json().errors).toEqual(['At least one active administrator must remain.']);
     // With a second admin, the first may step down.
     const second = (await invite(adminA, invitee({ is_admin: true, role_id: roleA.admin }))).json().id;
-    const down = await call(t, adminB, 'PATCH', `/api/users/${b.adminId}`, { is_admin: false });
+    const down = await call(t, adminB, 'PATCH', `/api/users/${b.adminId}`, { is_admin: false, role_id: roleB });
     expect(down.statusCode).toBe(409);
     const secondOff = await call(t, adminA, 'PATCH', `/api/users/${second}`, { is_admin: false });
     expect(secondOff.statusCode).toBe(200);
@@ -586,7 +589,11 @@ describe('user groups for pickers', () => {
 
   it('answers the push requests get_role_wise_users, get_module_based_users, get_used_lincence_count', async () => {
     const handlers = usersModule.push!(t.deps);
-    const p = { organizationId: a.id } as Principal;
+    // The people lists need User read (or a module's read), as their routes do.
+    const p = {
+      organizationId: a.id,
+      access: { rules: [{ subject: 'User', actions: ['read'] }], isPlatformAdmin: false, memExhausted: false, subscriptionType: null },
+    } as unknown as Principal;
     const roleWise = (await handlers.get_role_wise_users!(p)) as { roles: unknown[] };
     expect(roleWise.roles.length).toBeGreaterThan(0);
     const moduleBased = (await handlers.get_module_based_users!(p)) as { users: Array<{ id: string }> };

@@ -1,7 +1,6 @@
 import { can, hasAnyRight, type AccessContext } from './can.js';
 import { matchPath, type Params } from './match.js';
 import { ROUTES, type RouteDef } from './routes.js';
-import type { Subject } from './subjects.js';
 
 /** Who is asking for a screen. A signed-out visitor is `null`. */
 export type Principal = {
@@ -11,48 +10,54 @@ export type Principal = {
   onboardingPending: boolean;
   /** Whether this user is on the configured /hira_v2 allow-list (decided by the server). */
   hiraV2Allowed: boolean;
+  /** A self-registered guest (DECISIONS): it reports and follows its own reports, nothing else. */
+  isGuest?: boolean;
 };
 
 export type RouteDecision = { kind: 'allow'; route: RouteDef; params: Params } | { kind: 'redirect'; to: string };
 
-/** Landing order of spec 000 §6: later readable entries override earlier ones. */
-const LANDING_ORDER: Array<[Subject, string]> = [
-  ['User', '/users'],
-  ['Site', '/sites'],
-  ['Role', '/roles'],
-  ['WorkFlow', '/workflows'],
-  ['Category', '/categories'],
-  ['RC Master', '/whyanalysis'],
-  ['Audit Template', '/audit-forms'],
-  ['Permit Form Setting', '/permit-forms'],
-  ['Permit', '/permits'],
-  ['HIRA', '/hira'],
-  ['Library', '/library'],
-];
-
-/** Modules outside the landing list that still give a user somewhere to work. */
-const FALLBACK_ORDER: Array<[Subject, string]> = [
-  ['Observation', '/observations/new'],
-  ['Action', '/actions/new'],
-];
-
 const ALWAYS_DURING_ONBOARDING = ['/logout', '/login', '/onboarding'];
+
+/** Where a guest lands: the report form, with its own reports beside it. */
+export const GUEST_LANDING = '/observations/new';
+
+/**
+ * The screens a guest may open (route patterns), besides the public ones: the report form, its own
+ * reports, its account (password, language) and signing out. The server refuses a guest everything
+ * else too (EndpointDef.guests); this keeps the web from offering it.
+ */
+const GUEST_SCREENS: ReadonlySet<string> = new Set([
+  '/observations',
+  '/observations/new',
+  '/observations/mine',
+  '/observations/summary/:id/:tab?',
+  '/myaccount',
+  '/notification',
+  '/logout',
+  '/not_found',
+  '/no_permissions',
+]);
 
 export function passesGeneralGate(p: Principal): boolean {
   return (['Incident', 'Permit', 'Audit'] as const).some((s) => can(p.access, s, 'read'));
 }
 
-/** Where a user goes after signing in, or when a screen turns them away (spec 000 §2, §6). */
+/**
+ * Where a user goes after signing in, or when a screen turns them away. Issue 15 overrides the landing
+ * order of spec 000 §6: the home (`/`) is the landing page of everyone who may read anything, since it
+ * shows each person their own work; the spec's other targets stay (platform, guests, no rights, onboarding).
+ */
 export function landingPage(p: Principal): string {
   if (p.access.isPlatformAdmin) return '/organizations';
+  if (p.isGuest) return GUEST_LANDING;
   if (!hasAnyRight(p.access)) return '/no_permissions';
   if (p.onboardingPending) return '/onboarding';
-  if (passesGeneralGate(p)) return '/';
-  let landing: string | null = null;
-  for (const [subject, path] of LANDING_ORDER) if (can(p.access, subject, 'read')) landing = path;
-  if (landing) return landing;
-  for (const [subject, path] of FALLBACK_ORDER) if (can(p.access, subject, 'read')) return path;
-  return '/no_permissions';
+  return '/';
+}
+
+/** The no-permission page naming the screen that was refused, so it can say what and whom to ask. */
+export function noPermissionPath(screen: string): string {
+  return `/no_permissions?screen=${encodeURIComponent(screen)}`;
 }
 
 export function findRoute(pathname: string): { route: RouteDef; params: Params } | null {
@@ -89,17 +94,20 @@ export function decideRoute(pathname: string, principal: Principal | null, host 
   }
 
   if (!found) return { kind: 'redirect', to: '/not_found' };
-  if (principal.onboardingPending && !principal.access.isPlatformAdmin && !ALWAYS_DURING_ONBOARDING.includes(path)) {
+  if (principal.isGuest && found.route.guard.kind !== 'public' && !GUEST_SCREENS.has(found.route.path)) {
+    return path === GUEST_LANDING ? { kind: 'redirect', to: '/not_found' } : { kind: 'redirect', to: GUEST_LANDING };
+  }
+  // A guest has no part in the organisation's onboarding: it reports whatever its state.
+  if (principal.onboardingPending && !principal.access.isPlatformAdmin && !principal.isGuest && !ALWAYS_DURING_ONBOARDING.includes(path)) {
     return { kind: 'redirect', to: '/onboarding' };
   }
 
   const { route } = found;
   const deny = (to: string): RouteDecision => ({ kind: 'redirect', to });
-  const turnAway = (): RouteDecision => {
-    const landing = landingPage(principal);
-    if (landing === '/no_permissions' || landing === path) return deny('/no_permissions');
-    return deny(`${landing}?redirected=${encodeURIComponent(path)}`);
-  };
+  // A screen the rights refuse is not a silent redirect: the no-permission page names it and whom to ask.
+  // A guest has nobody to ask for more: it gets the plain page.
+  const turnAway = (): RouteDecision =>
+    deny(hasAnyRight(principal.access) && !principal.isGuest ? noPermissionPath(route.screen) : '/no_permissions');
   const guard = route.guard;
 
   switch (guard.kind) {
@@ -113,12 +121,15 @@ export function decideRoute(pathname: string, principal: Principal | null, host 
     case 'onboarding':
       return principal.onboardingPending ? allowOrForward(found) : deny('/');
     case 'admin':
-      return principal.isAdmin && !principal.access.isPlatformAdmin ? allowOrForward(found) : deny(guard.fallback);
+      if (principal.isAdmin && !principal.access.isPlatformAdmin) return allowOrForward(found);
+      // Spec 000 §2 sends the PSRS and MSI settings to their dashboards; every other admin screen is refused by name.
+      return guard.fallback === '/' ? turnAway() : deny(guard.fallback);
     case 'platform':
       return principal.access.isPlatformAdmin ? allowOrForward(found) : deny('/');
     case 'dashboard':
       if (principal.access.isPlatformAdmin) return deny('/organizations');
-      return passesGeneralGate(principal) ? allowOrForward(found) : turnAway();
+      // The home shows each person their own work: anyone who may read anything has one (issue 15).
+      return hasAnyRight(principal.access) ? allowOrForward(found) : deny('/no_permissions');
     case 'read':
       return can(principal.access, guard.subject, 'read') ? allowOrForward(found) : turnAway();
     case 'permits':

@@ -61,6 +61,8 @@ export const SCREEN_IDS = [
   'clone',
   'codeReleases',
   'mailers',
+  'storage',
+  'integrations',
   'sites',
   'divisions',
   'roles',
@@ -80,6 +82,9 @@ export const SCREEN_IDS = [
   'permitTypeSelect',
   'permitRequest',
   'permitSummary',
+  'permitBoard',
+  'permitBoardLive',
+  'permitStatus',
   'hierarchyOfControls',
   'activityMasters',
   'equipmentMaster',
@@ -89,12 +94,16 @@ export const SCREEN_IDS = [
   'incidents',
   'incidentReport',
   'incidentSteps',
+  'incidentsOsha',
   'siDashboard',
   'safetyInteractions',
   'audits',
   'auditReport',
   'auditSummary',
   'auditForms',
+  'auditSchedules',
+  'auditCalendar',
+  'auditTrends',
   'hira',
   'psrsDashboard',
   'psrsSettings',
@@ -131,22 +140,27 @@ const admin = (fallback = '/'): Guard => ({ kind: 'admin', fallback });
 const r = (path: string, screen: ScreenId, guard: Guard, redirectTo?: string): RouteDef =>
   redirectTo ? { path, screen, guard, redirectTo } : { path, screen, guard };
 
-/** The list pages of actions with their filter type and guard (spec 000 §2 Actions table). */
-const ACTION_LISTS: Array<[string, ScreenId, Subject]> = [
-  ['/actions', 'actions', 'Action'],
-  ['/actions/audits', 'actionsAudits', 'Audit'],
-  ['/actions/observations', 'actionsObservations', 'Incident'],
-  ['/actions/all', 'actionsAll', 'Action'],
-  ['/actions/incidents', 'actionsIncidents', 'Incident'],
-  ['/actions/safety_interaction', 'actionsSafetyInteraction', 'Incident'],
+/**
+ * The list pages of actions with their guard: each is guarded by the read right of its own source
+ * (DECISIONS.md; spec 000 §2 guards the observations and safety-interaction lists by Incident read, a
+ * slip). Safety interactions have no right of their own and their screens need a session: so does their
+ * list. The same rights guard the list calls (ACTION_SOURCE_ACCESS of actions/api.ts).
+ */
+const ACTION_LISTS: Array<[string, ScreenId, Guard]> = [
+  ['/actions', 'actions', read('Action')],
+  ['/actions/audits', 'actionsAudits', read('Audit')],
+  ['/actions/observations', 'actionsObservations', read('Observation')],
+  ['/actions/all', 'actionsAll', read('Action')],
+  ['/actions/incidents', 'actionsIncidents', read('Incident')],
+  ['/actions/safety_interaction', 'actionsSafetyInteraction', signedIn],
 ];
 
-const actionRoutes: RouteDef[] = ACTION_LISTS.flatMap(([base, screen, subject]) => [
-  r(base, screen, read(subject), base === '/actions' ? '/actions/new' : undefined),
-  ...(base === '/actions' ? [r('/actions/new', screen, read(subject))] : []),
-  ...(base === '/actions/all' ? [r('/actions/all/:tab', screen, read(subject))] : []),
-  r(`${base}/summary/:id/:tab?`, screen, read(subject)),
-  r(`${base}/edit/:id/:tab?`, screen, read(subject)),
+const actionRoutes: RouteDef[] = ACTION_LISTS.flatMap(([base, screen, guard]) => [
+  r(base, screen, guard, base === '/actions' ? '/actions/new' : undefined),
+  ...(base === '/actions' ? [r('/actions/new', screen, guard)] : []),
+  ...(base === '/actions/all' ? [r('/actions/all/:tab', screen, guard)] : []),
+  r(`${base}/summary/:id/:tab?`, screen, guard),
+  r(`${base}/edit/:id/:tab?`, screen, guard),
 ]);
 
 const INCIDENT_STEPS = ['step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7'];
@@ -185,6 +199,10 @@ export const ROUTES: readonly RouteDef[] = [
   r('/sessionexpire', 'sessionexpire', pub),
   r('/guest_user_creation', 'guestUserCreation', pub),
   r('/organization_verify', 'organizationVerify', { kind: 'appHostOnly' }),
+  // Beyond the spec (issue 16), by an unguessable token: a wall screen's read-only board link, and the
+  // public status page a printed permit's QR code opens (number, type, place, validity, status only).
+  r('/permit-board/live/:token', 'permitBoardLive', pub),
+  r('/permit-status/:token', 'permitStatus', pub),
 
   // General.
   r('/', 'dashboard', { kind: 'dashboard' }),
@@ -217,6 +235,11 @@ export const ROUTES: readonly RouteDef[] = [
   r('/mailers', 'mailers', admin()),
   r('/mailers/:module/:module_id', 'mailers', admin()),
   r('/mailers/:module/:module_id/scenario/:scenario_id', 'mailers', admin()),
+  r('/storage', 'storage', admin()),
+  // Beyond the spec (issue 19): API tokens, webhooks and the full export, for administrators.
+  r('/integrations', 'integrations', admin()),
+  r('/integrations/:tab', 'integrations', admin()),
+  r('/integrations/webhooks/:id', 'integrations', admin()),
   r('/sites', 'sites', read('Site')),
   r('/sites/new', 'sites', read('Site')),
   r('/sites/edit/:id', 'sites', read('Site')),
@@ -244,20 +267,27 @@ export const ROUTES: readonly RouteDef[] = [
   r('/permit-form-questions/new/:id', 'permitRequest', { kind: 'permitWrite', action: 'create' }),
   r('/permit-form-questions/edit/:id', 'permitRequest', { kind: 'permitWrite', action: 'update' }),
   r('/permit/:id/summary', 'permitSummary', read('Permit')),
+  // Beyond the spec (issue 16): the live permit board of a site, for readers of permits.
+  r('/permits/board', 'permitBoard', read('Permit')),
   r('/hierarchy-of-controls', 'hierarchyOfControls', admin()),
   r('/activity-masters', 'activityMasters', admin()),
   r('/equipment-master', 'equipmentMaster', admin()),
   r('/rescue-master', 'rescueMaster', admin()),
 
   // Observations and incidents.
-  r('/observations', 'observations', read('Observation'), '/observations/new'),
+  // The list (issue 15: the form opens on demand, "Report an observation", and the list gets the width).
+  r('/observations', 'observations', read('Observation')),
   r('/observations/new', 'observations', read('Observation')),
+  // The list alone: a guest's "my reports" (its own reports only, filtered by the server).
+  r('/observations/mine', 'observations', read('Observation')),
   r('/observations/summary/:id/:tab?', 'observations', read('Observation')),
   r('/observations/edit/:id/:tab?', 'observations', read('Observation')),
   r('/observations/:id/report', 'observationReport', read('Observation')),
   r('/incidents', 'incidents', read('Incident')),
   r('/incidents/new', 'incidents', read('Incident')),
   r('/incidents/:id/report', 'incidentReport', read('Incident')),
+  // Beyond the spec: the OSHA 300 log, 300A summary and 301 reports of the incidents recorded (docs/modules.md).
+  r('/incidents/osha', 'incidentsOsha', read('Incident')),
   r('/incidents/:id/steps', 'incidentSteps', read('Incident'), '/incidents/:id/steps/step1'),
   ...INCIDENT_STEPS.map((s) => r(`/incidents/:id/steps/${s}`, 'incidentSteps', read('Incident'))),
 
@@ -282,6 +312,10 @@ export const ROUTES: readonly RouteDef[] = [
   r('/audit-summary', 'auditSummary', read('Audit')),
   r('/audit-forms', 'auditForms', read('Audit Template')),
   r('/audit-forms/:id', 'auditForms', read('Audit Template')),
+  // Beyond the spec's screens (issue 17): the schedules, their month calendar, and the score trends.
+  r('/audit-schedules', 'auditSchedules', read('Audit')),
+  r('/audit-calendar', 'auditCalendar', read('Audit')),
+  r('/audit-trends', 'auditTrends', read('Audit')),
 
   // HIRA.
   r('/hira', 'hira', read('HIRA')),

@@ -1,4 +1,4 @@
-import { defineApi } from '../api/contract.js';
+import { defineApi, type Access } from '../api/contract.js';
 import { idParams, okResponse } from '../api/shared.js';
 import {
   actionAttachmentParamsSchema,
@@ -10,7 +10,22 @@ import {
   actionListResponseSchema,
   actionUpdateSchema,
   type ActionListKind,
+  type ActionSource,
 } from './schemas.js';
+
+/**
+ * The right that guards each source's actions list and lets a person read that source's actions
+ * (DECISIONS.md: each actions list is guarded by the read right of its own source module; spec 000 §2
+ * guarded some by Incident read, a slip). Safety interactions have no right of their own: their screens
+ * and calls need only a session, and so do their agreed actions (docs/modules.md).
+ */
+export const ACTION_SOURCE_ACCESS = {
+  audit: { subject: 'Audit', action: 'read' },
+  observation: { subject: 'Observation', action: 'read' },
+  incident: { subject: 'Incident', action: 'read' },
+  safety_interaction: { session: true },
+  other: { subject: 'Action', action: 'read' },
+} as const satisfies Record<ActionSource, Access>;
 
 /** What every list of spec 001 §7 shares: the same filters, the same page, the same export. */
 const list = {
@@ -33,9 +48,8 @@ const create = {
 } as const;
 
 /**
- * Actions of every source (spec 001 §2 Actions, §7): the lists, one per source, each guarded by the
- * right of spec 000 §2 (the action lists of observations, incidents and safety interactions need
- * Incident read, audits Audit read); the detail, edits and status moves, attachments and the form's
+ * Actions of every source (spec 001 §2 Actions, §7): the lists, one per source, each guarded by its
+ * source's read right (ACTION_SOURCE_ACCESS); the detail, edits and status moves, attachments and the form's
  * categories. Rights that depend on the record (being its responsible person) are the handlers'.
  */
 export const actionsApi = defineApi('actions', {
@@ -48,31 +62,31 @@ export const actionsApi = defineApi('actions', {
   listAudit: {
     ...list,
     path: '/api/actions/audit_action_datas',
-    access: { subject: 'Audit', action: 'read' },
+    access: ACTION_SOURCE_ACCESS.audit,
     summary: `Actions of source audit${listSummary}`,
   },
   listObservation: {
     ...list,
     path: '/api/actions/observation_action_datas',
-    access: { subject: 'Incident', action: 'read' },
+    access: ACTION_SOURCE_ACCESS.observation,
     summary: `Actions of source observation${listSummary}`,
   },
   listOther: {
     ...list,
     path: '/api/actions/other_action_datas',
-    access: { subject: 'Action', action: 'read' },
+    access: ACTION_SOURCE_ACCESS.other,
     summary: `Actions of source other${listSummary}`,
   },
   listIncident: {
     ...list,
     path: '/api/actions/incident_action_datas',
-    access: { subject: 'Incident', action: 'read' },
+    access: ACTION_SOURCE_ACCESS.incident,
     summary: `Actions of source incident${listSummary}`,
   },
   listSafetyInteraction: {
     ...list,
     path: '/api/actions/si_observation_action_datas',
-    access: { subject: 'Incident', action: 'read' },
+    access: ACTION_SOURCE_ACCESS.safety_interaction,
     summary: `Actions of source safety_interaction${listSummary}`,
   },
   categories: {

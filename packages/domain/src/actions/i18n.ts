@@ -181,7 +181,7 @@ export const actionsMessages = defineMessages({
       category: 'Categoría',
       imageDescription: 'Descripción de la imagen',
       attachments: 'Adjuntos',
-      site: 'Centro',
+      site: 'Centro de trabajo',
       source: 'Origen',
       createdBy: 'Creada por',
       createdAt: 'Creada el',

@@ -44,7 +44,27 @@ export type EndpointDef = {
   refusals?: readonly RefusalStatus[];
   /** Registration module: a write that stays open once the free trial has ended. */
   allowedAfterTrial?: true;
+  /**
+   * Whether a guest (a self-registered visitor, `GuestAccess`) may call it; absent, the router refuses
+   * every guest (403) whatever its role holds.
+   */
+  guests?: GuestAccess;
+  /**
+   * A write that stays open once the organisation's storage is used up (password, language): every
+   * other create, update and upload then answers `memory_exhausted`; reads and deletes go on.
+   */
+  allowedWhenStorageFull?: true;
 };
+
+/**
+ * What a guest may reach (DECISIONS: guests create observations and incidents and read their own
+ * reports, nothing else):
+ * - personal: about the caller alone (profile, password, language, sign-out, its own notifications);
+ * - own: a reporting route whose handler narrows to the guest's own reports and uploads (server-side,
+ *   never trusting the web) and shows no other person's name or e-mail. Incidents, once built, mark
+ *   their create, upload, list and detail routes `own` and filter by their reporter the same way.
+ */
+export type GuestAccess = 'personal' | 'own';
 
 /** An endpoint as a module's API holds it: its definition plus the names it is known by. */
 export type Endpoint<D extends EndpointDef = EndpointDef> = D & {

@@ -69,6 +69,7 @@ export const sessionApi = defineApi('session', {
     access: session,
     summary: 'Is this session valid?',
     response: sessionCheckResponse,
+    guests: 'personal',
   },
   signOut: {
     method: 'DELETE',
@@ -76,6 +77,7 @@ export const sessionApi = defineApi('session', {
     access: session,
     summary: 'Sign out this session',
     response: okResponse,
+    guests: 'personal',
   },
   signOutEverywhere: {
     method: 'DELETE',
@@ -83,6 +85,7 @@ export const sessionApi = defineApi('session', {
     access: session,
     summary: 'Sign out every session of this user',
     response: okResponse,
+    guests: 'personal',
   },
   changePassword: {
     method: 'PATCH',
@@ -92,6 +95,8 @@ export const sessionApi = defineApi('session', {
     body: passwordChangeBody,
     response: messageResponse,
     refusals: [429],
+    guests: 'personal',
+    allowedWhenStorageFull: true,
   },
   requestPasswordReset: {
     method: 'POST',

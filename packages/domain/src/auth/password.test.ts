@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MIN_LENGTH, emailSchema, passwordProblem, passwordSchema } from './password.js';
+import { PASSWORD_MIN_LENGTH, emailSchema, installCommonPasswordCheck, passwordProblem, passwordSchema } from './password.js';
 
 describe('passwordProblem(): at least 8 characters with a special character', () => {
   it('the minimum length is 8', () => {
@@ -36,6 +36,18 @@ describe('passwordSchema', () => {
 
   it('rejects a non-string', () => {
     expect(passwordSchema.safeParse(12345678).success).toBe(false);
+  });
+
+  it('refuses what the installed common-password check names, with its own message', () => {
+    installCommonPasswordCheck((pw) => pw === 'Password#1');
+    try {
+      expect(passwordSchema.safeParse('Password#1').error?.issues.map((i) => i.message)).toEqual(['validation.password.common']);
+      expect(passwordSchema.safeParse('Unlisted#1').success).toBe(true);
+      // The spec's rule speaks first: one message per password.
+      expect(passwordSchema.safeParse('short').error?.issues.map((i) => i.message)).toEqual(['validation.password.tooShort']);
+    } finally {
+      installCommonPasswordCheck(null);
+    }
   });
 });
 

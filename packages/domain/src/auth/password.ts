@@ -10,12 +10,23 @@ export function passwordProblem(password: string): 'tooShort' | 'needsSpecial' |
   return null;
 }
 
+let isCommon: ((password: string) => boolean) | null = null;
+
+/**
+ * The server installs its list of common and breached passwords here (10,000 entries, too heavy for
+ * the browser), so that every schema built on `passwordSchema` refuses them on the server; the forms
+ * check the rule above and show the server's refusal.
+ */
+export function installCommonPasswordCheck(check: ((password: string) => boolean) | null): void {
+  isCommon = check;
+}
+
 /** Message keys are i18n keys; the server and the forms translate them. */
 export const passwordSchema = z
   .string()
   .max(256, { message: 'validation.tooLong' })
   .superRefine((value, ctx) => {
-    const problem = passwordProblem(value);
+    const problem = passwordProblem(value) ?? (isCommon?.(value) ? 'common' : null);
     if (problem) ctx.addIssue({ code: 'custom', message: `validation.password.${problem}` });
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIONS, SUBJECTS } from '../access/subjects.js';
 import { LANGUAGES } from '../constants.js';
+import { LICENCE_MODULES } from '../users/schemas.js';
 import { emailSchema, passwordSchema } from './password.js';
 
 export const signInBody = z.object({
@@ -45,11 +46,15 @@ export const currentUserSchema = z.object({
   status: z.enum(USER_STATUSES),
   is_admin: z.boolean(),
   is_platform_admin: z.boolean(),
+  /** A self-registered guest (DECISIONS): it reports and follows its own reports, nothing else. */
+  is_guest: z.boolean(),
   can_issue_permit: z.boolean(),
   hira_v2_allowed: z.boolean(),
   locale: z.enum(LANGUAGES),
   notifications: z.object({ unread: z.number() }),
   tenant_memory_details: tenantMemorySchema,
+  /** The modules the user holds a licence for; on a paid plan `can()` asks for them (access/licences.ts). */
+  licences: z.array(z.enum(LICENCE_MODULES)),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -45,7 +45,7 @@ export const categoriesMessages = defineMessages({
       count: '{{count}} categories',
     },
     actions: {
-      add: 'Add category',
+      add: 'New category',
       edit: 'Edit',
       open: 'Sub-categories',
       deactivate: 'Deactivate',
@@ -65,7 +65,7 @@ export const categoriesMessages = defineMessages({
       subUpdated: 'Sub-category {{name}} saved.',
     },
     sub: {
-      add: 'Add sub-category',
+      add: 'New sub-category',
       newName: 'New sub-category name',
       empty: 'This category has no sub-categories yet.',
       notFound: 'This category does not exist or was removed.',
@@ -165,7 +165,7 @@ export const categoriesMessages = defineMessages({
       count: '{{count}} categorías',
     },
     actions: {
-      add: 'Añadir categoría',
+      add: 'Nueva categoría',
       edit: 'Editar',
       open: 'Subcategorías',
       deactivate: 'Desactivar',
@@ -185,7 +185,7 @@ export const categoriesMessages = defineMessages({
       subUpdated: 'Subcategoría {{name}} guardada.',
     },
     sub: {
-      add: 'Añadir subcategoría',
+      add: 'Nueva subcategoría',
       newName: 'Nombre de la nueva subcategoría',
       empty: 'Esta categoría aún no tiene subcategorías.',
       notFound: 'Esta categoría no existe o fue eliminada.',
@@ -285,7 +285,7 @@ export const categoriesMessages = defineMessages({
       count: '{{count}} kategori',
     },
     actions: {
-      add: 'Kategori ekle',
+      add: 'Yeni kategori',
       edit: 'Düzenle',
       open: 'Alt kategoriler',
       deactivate: 'Devre dışı bırak',
@@ -305,7 +305,7 @@ export const categoriesMessages = defineMessages({
       subUpdated: '{{name}} alt kategorisi kaydedildi.',
     },
     sub: {
-      add: 'Alt kategori ekle',
+      add: 'Yeni alt kategori',
       newName: 'Yeni alt kategori adı',
       empty: 'Bu kategorinin henüz alt kategorisi yok.',
       notFound: 'Bu kategori yok ya da kaldırıldı.',
@@ -405,7 +405,7 @@ export const categoriesMessages = defineMessages({
       count: '{{count}} 个类别',
     },
     actions: {
-      add: '添加类别',
+      add: '新建类别',
       edit: '编辑',
       open: '子类别',
       deactivate: '停用',
@@ -425,7 +425,7 @@ export const categoriesMessages = defineMessages({
       subUpdated: '已保存子类别 {{name}}。',
     },
     sub: {
-      add: '添加子类别',
+      add: '新建子类别',
       newName: '新子类别名称',
       empty: '该类别还没有子类别。',
       notFound: '该类别不存在或已被删除。',

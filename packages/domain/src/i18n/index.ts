@@ -38,10 +38,15 @@ export function pickLanguage(header: string | undefined | null): Language {
 
 /** Looks up a dotted key (`errors.forbidden`) and fills `{{name}}` placeholders. Unknown keys come back as given. */
 export function translate(lang: Language, key: string, vars: Record<string, string | number> = {}): string {
-  let node: unknown = catalogs[lang];
-  for (const part of key.split('.')) {
-    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  }
+  const lookup = (k: string): unknown => {
+    let node: unknown = catalogs[lang];
+    for (const part of k.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    return node;
+  };
+  // A numeric `count` picks the language's plural form (`key_one`, `key_few`, `key_other`…), as i18next does on the web.
+  let node: unknown = typeof vars['count'] === 'number' ? lookup(`${key}_${new Intl.PluralRules(lang).select(vars['count'])}`) : undefined;
+  if (typeof node !== 'string' && typeof vars['count'] === 'number') node = lookup(`${key}_other`);
+  if (typeof node !== 'string') node = lookup(key);
   if (typeof node !== 'string') return key;
   return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? `{{${name}}}`));
 }

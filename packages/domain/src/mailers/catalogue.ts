@@ -1,4 +1,6 @@
 import type { Language } from '../constants.js';
+import { AUDIT_MAIL_SAMPLE_VALUES, AUDIT_MAIL_SCENARIOS } from './audit-scenarios.js';
+import { PERMIT_MAIL_SCENARIOS } from './permit-scenarios.js';
 
 /**
  * The mail content catalogue (spec 001 §2 "mail content management", §3 "Mail template"): the modules
@@ -178,23 +180,23 @@ const SCENARIOS = {
   action_overdue: S(['action_title', 'due_date', 'days_overdue', 'action_link'], ['due_date', 'action_link'], false, {
     en: t(
       'Action overdue: [action_title]',
-      'Action "[action_title]" is [days_overdue] days overdue',
-      'Hello [user_name],\n\nThe action "[action_title]" was due [due_date] and is [days_overdue] days overdue.\nClose it or update it here: [action_link]',
+      'Action "[action_title]" is [days_overdue] overdue',
+      'Hello [user_name],\n\nThe action "[action_title]" was due [due_date] and is [days_overdue] overdue.\nClose it or update it here: [action_link]',
     ),
     es: t(
       'Acción vencida: [action_title]',
-      'La acción "[action_title]" lleva [days_overdue] días vencida',
-      'Hola [user_name]:\n\nLa acción "[action_title]" vencía el [due_date] y lleva [days_overdue] días vencida.\nCiérrela o actualícela aquí: [action_link]',
+      'La acción "[action_title]" lleva [days_overdue] vencida',
+      'Hola [user_name]:\n\nLa acción "[action_title]" vencía el [due_date] y lleva [days_overdue] vencida.\nCiérrela o actualícela aquí: [action_link]',
     ),
     tr: t(
       'Süresi geçen faaliyet: [action_title]',
-      '"[action_title]" faaliyeti [days_overdue] gün gecikti',
-      'Merhaba [user_name],\n\n"[action_title]" faaliyetinin son tarihi [due_date] idi ve [days_overdue] gün gecikti.\nBuradan kapatın veya güncelleyin: [action_link]',
+      '"[action_title]" faaliyeti [days_overdue] gecikti',
+      'Merhaba [user_name],\n\n"[action_title]" faaliyetinin son tarihi [due_date] idi ve [days_overdue] gecikti.\nBuradan kapatın veya güncelleyin: [action_link]',
     ),
     zh: t(
       '措施已逾期：[action_title]',
-      '措施“[action_title]”已逾期 [days_overdue] 天',
-      '[user_name]，您好：\n\n措施“[action_title]”的截止日期为 [due_date]，已逾期 [days_overdue] 天。\n请在此关闭或更新：[action_link]',
+      '措施“[action_title]”已逾期 [days_overdue]',
+      '[user_name]，您好：\n\n措施“[action_title]”的截止日期为 [due_date]，已逾期 [days_overdue]。\n请在此关闭或更新：[action_link]',
     ),
   }),
   action_completed: S(['action_title', 'completed_by', 'action_link'], ['action_link'], false, {
@@ -266,6 +268,55 @@ const SCENARIOS = {
       '事故 [incident_id] 的调查',
       '您已加入 [incident_id] 的调查小组',
       '[user_name]，您好：\n\n您已加入事故 [incident_id] 的调查小组。目标日期：[target_date]。\n从这里开始：[incident_link]',
+    ),
+  }),
+  investigation_overdue: S(
+    ['incident_id', 'site_name', 'target_date', 'days_overdue', 'incident_link'],
+    ['incident_id', 'incident_link'],
+    false,
+    {
+      en: t(
+        'Investigation of incident [incident_id] is overdue',
+        'The investigation of [incident_id] passed its target date',
+        'Hello [user_name],\n\nThe investigation of incident [incident_id] at [site_name] passed its target date [target_date] ([days_overdue] days ago) and the incident is not closed.\nOpen it here: [incident_link]',
+      ),
+      es: t(
+        'La investigación del incidente [incident_id] está vencida',
+        'La investigación de [incident_id] superó su fecha objetivo',
+        'Hola [user_name]:\n\nLa investigación del incidente [incident_id] en [site_name] superó su fecha objetivo [target_date] (hace [days_overdue] días) y el incidente no está cerrado.\nÁbralo aquí: [incident_link]',
+      ),
+      tr: t(
+        '[incident_id] olayının incelemesi gecikti',
+        '[incident_id] incelemesi hedef tarihini geçti',
+        'Merhaba [user_name],\n\n[site_name] tesisindeki [incident_id] olayının incelemesi [target_date] hedef tarihini geçti ([days_overdue] gün önce) ve olay kapatılmadı.\nBuradan açın: [incident_link]',
+      ),
+      zh: t(
+        '事故 [incident_id] 的调查已逾期',
+        '[incident_id] 的调查已超过目标日期',
+        '[user_name]，您好：\n\n[site_name] 的事故 [incident_id] 的调查已超过目标日期 [target_date]（[days_overdue] 天前），事故尚未关闭。\n在此打开：[incident_link]',
+      ),
+    },
+  ),
+  incident_report_sent: S(['incident_id', 'sender_name', 'message', 'incident_link'], ['incident_id'], false, {
+    en: t(
+      'Incident report [incident_id]',
+      '[sender_name] sent you the report of [incident_id]',
+      'Hello [user_name],\n\n[sender_name] sent you the report of incident [incident_id]; the PDF is attached.\n[message]\nMembers can open the incident here: [incident_link]',
+    ),
+    es: t(
+      'Informe del incidente [incident_id]',
+      '[sender_name] le envió el informe de [incident_id]',
+      'Hola [user_name]:\n\n[sender_name] le envió el informe del incidente [incident_id]; el PDF va adjunto.\n[message]\nLos miembros pueden abrir el incidente aquí: [incident_link]',
+    ),
+    tr: t(
+      '[incident_id] olay raporu',
+      '[sender_name] size [incident_id] raporunu gönderdi',
+      'Merhaba [user_name],\n\n[sender_name] size [incident_id] olayının raporunu gönderdi; PDF ektedir.\n[message]\nÜyeler olayı buradan açabilir: [incident_link]',
+    ),
+    zh: t(
+      '事故报告 [incident_id]',
+      '[sender_name] 向您发送了 [incident_id] 的报告',
+      '[user_name]，您好：\n\n[sender_name] 向您发送了事故 [incident_id] 的报告，PDF 见附件。\n[message]\n成员可在此打开该事故：[incident_link]',
     ),
   }),
   permit_requested: S(['permit_id', 'requestor_name', 'site_name', 'start_time', 'permit_link'], ['permit_id', 'permit_link'], false, {
@@ -466,6 +517,125 @@ const SCENARIOS = {
       '[user_name]，您好：\n\n[organization_name] 的免费试用将在 [days_left] 天后结束。请选择套餐以保留您的记录和用户：[pricing_link]',
     ),
   }),
+  review_requested: S(['module_name', 'record_label', 'submitted_by', 'due_at', 'review_link'], ['record_label', 'review_link'], false, {
+    en: t(
+      '[module_name] [record_label] awaits your review',
+      '[submitted_by] asks you to review [record_label]',
+      'Hello [user_name],\n\n[submitted_by] submitted [module_name] [record_label] for review, and it is your turn. Please decide by [due_at].\nApprove or reject it here: [review_link]',
+    ),
+    es: t(
+      '[module_name] [record_label] espera su revisión',
+      '[submitted_by] le pide revisar [record_label]',
+      'Hola [user_name]:\n\n[submitted_by] envió a revisión [module_name] [record_label] y le toca a usted. Decida antes del [due_at].\nApruébelo o recházelo aquí: [review_link]',
+    ),
+    tr: t(
+      '[module_name] [record_label] incelemenizi bekliyor',
+      '[submitted_by] [record_label] kaydını incelemenizi istiyor',
+      'Merhaba [user_name],\n\n[submitted_by], [module_name] [record_label] kaydını incelemeye gönderdi ve sıra sizde. Lütfen [due_at] tarihine kadar karar verin.\nBuradan onaylayın veya reddedin: [review_link]',
+    ),
+    zh: t(
+      '[module_name] [record_label] 等待您审核',
+      '[submitted_by] 请您审核 [record_label]',
+      '[user_name]，您好：\n\n[submitted_by] 提交了 [module_name] [record_label] 的审核，现在轮到您。请在 [due_at] 前作出决定。\n在此批准或驳回：[review_link]',
+    ),
+  }),
+  review_reminder: S(['module_name', 'record_label', 'due_at', 'review_link'], ['record_label', 'review_link'], false, {
+    en: t(
+      'Reminder: [module_name] [record_label] awaits your review',
+      '[record_label] still awaits your review',
+      'Hello [user_name],\n\n[module_name] [record_label] has waited for your review since [due_at]. If you do not decide, it goes to the escalation user after another lead time.\nDecide here: [review_link]',
+    ),
+    es: t(
+      'Recordatorio: [module_name] [record_label] espera su revisión',
+      '[record_label] sigue esperando su revisión',
+      'Hola [user_name]:\n\n[module_name] [record_label] espera su revisión desde el [due_at]. Si no decide, pasará a la persona de escalado tras otro plazo.\nDecida aquí: [review_link]',
+    ),
+    tr: t(
+      'Hatırlatma: [module_name] [record_label] incelemenizi bekliyor',
+      '[record_label] hâlâ incelemenizi bekliyor',
+      'Merhaba [user_name],\n\n[module_name] [record_label], [due_at] tarihinden beri incelemenizi bekliyor. Karar vermezseniz bir süre sonra üst kademe kişisine aktarılır.\nBuradan karar verin: [review_link]',
+    ),
+    zh: t(
+      '提醒：[module_name] [record_label] 等待您审核',
+      '[record_label] 仍在等待您审核',
+      '[user_name]，您好：\n\n[module_name] [record_label] 自 [due_at] 起一直在等待您审核。如果您仍不作决定，再过一个时限后将升级给升级对象。\n在此决定：[review_link]',
+    ),
+  }),
+  review_escalated: S(['module_name', 'record_label', 'reviewer_name', 'review_link'], ['record_label', 'review_link'], false, {
+    en: t(
+      'Escalated to you: [module_name] [record_label]',
+      'The review of [record_label] by [reviewer_name] is late',
+      'Hello [user_name],\n\n[reviewer_name] has not reviewed [module_name] [record_label] within two lead times. As the escalation user you may now approve or reject it in their place.\nOpen it here: [review_link]',
+    ),
+    es: t(
+      'Escalado a usted: [module_name] [record_label]',
+      'La revisión de [record_label] por [reviewer_name] está retrasada',
+      'Hola [user_name]:\n\n[reviewer_name] no ha revisado [module_name] [record_label] en dos plazos. Como persona de escalado puede aprobarlo o rechazarlo en su lugar.\nÁbralo aquí: [review_link]',
+    ),
+    tr: t(
+      'Size aktarıldı: [module_name] [record_label]',
+      '[reviewer_name] kişisinin [record_label] incelemesi gecikti',
+      'Merhaba [user_name],\n\n[reviewer_name], [module_name] [record_label] kaydını iki süre içinde incelemedi. Üst kademe kişisi olarak artık onun yerine onaylayabilir veya reddedebilirsiniz.\nBuradan açın: [review_link]',
+    ),
+    zh: t(
+      '已升级给您：[module_name] [record_label]',
+      '[reviewer_name] 对 [record_label] 的审核已逾期',
+      '[user_name]，您好：\n\n[reviewer_name] 在两个时限内未审核 [module_name] [record_label]。作为升级对象，您现在可以代其批准或驳回。\n在此打开：[review_link]',
+    ),
+  }),
+  review_approved: S(['module_name', 'record_label', 'approved_by', 'comment', 'review_link'], ['record_label', 'review_link'], false, {
+    en: t(
+      '[module_name] [record_label] approved',
+      '[approved_by] approved [record_label]',
+      'Hello [user_name],\n\nThe review of [module_name] [record_label] is complete: [approved_by] gave the last approval.\nComment: [comment]\nDetails: [review_link]',
+    ),
+    es: t(
+      '[module_name] [record_label] aprobado',
+      '[approved_by] aprobó [record_label]',
+      'Hola [user_name]:\n\nLa revisión de [module_name] [record_label] ha terminado: [approved_by] dio la última aprobación.\nComentario: [comment]\nDetalles: [review_link]',
+    ),
+    tr: t(
+      '[module_name] [record_label] onaylandı',
+      '[approved_by] [record_label] kaydını onayladı',
+      'Merhaba [user_name],\n\n[module_name] [record_label] incelemesi tamamlandı: son onayı [approved_by] verdi.\nYorum: [comment]\nAyrıntılar: [review_link]',
+    ),
+    zh: t(
+      '[module_name] [record_label] 已批准',
+      '[approved_by] 批准了 [record_label]',
+      '[user_name]，您好：\n\n[module_name] [record_label] 的审核已完成：[approved_by] 作出了最后的批准。\n备注：[comment]\n详情：[review_link]',
+    ),
+  }),
+  review_rejected: S(
+    ['module_name', 'record_label', 'rejected_by', 'reason', 'review_link'],
+    ['record_label', 'reason', 'review_link'],
+    false,
+    {
+      en: t(
+        '[module_name] [record_label] rejected',
+        '[rejected_by] rejected [record_label]',
+        'Hello [user_name],\n\n[rejected_by] rejected [module_name] [record_label].\nReason: [reason]\nThe record is back with its owner, who may change it and submit it again: [review_link]',
+      ),
+      es: t(
+        '[module_name] [record_label] rechazado',
+        '[rejected_by] rechazó [record_label]',
+        'Hola [user_name]:\n\n[rejected_by] rechazó [module_name] [record_label].\nMotivo: [reason]\nEl registro vuelve a su propietario, que puede modificarlo y enviarlo de nuevo: [review_link]',
+      ),
+      tr: t(
+        '[module_name] [record_label] reddedildi',
+        '[rejected_by] [record_label] kaydını reddetti',
+        'Merhaba [user_name],\n\n[rejected_by], [module_name] [record_label] kaydını reddetti.\nGerekçe: [reason]\nKayıt sahibine döndü; sahibi değiştirip yeniden gönderebilir: [review_link]',
+      ),
+      zh: t(
+        '[module_name] [record_label] 被驳回',
+        '[rejected_by] 驳回了 [record_label]',
+        '[user_name]，您好：\n\n[rejected_by] 驳回了 [module_name] [record_label]。\n原因：[reason]\n记录已退回给其所有者，所有者可以修改后重新提交：[review_link]',
+      ),
+    },
+  ),
+  // Drafts shared, extensions, revocation, the end of the work time and closing (issue 16).
+  ...PERMIT_MAIL_SCENARIOS,
+  // Overdue, a failed critical question, an answer's notice, the report mailed (issue 17).
+  ...AUDIT_MAIL_SCENARIOS,
 } satisfies Record<string, ScenarioDef>;
 
 export type MailerScenarioId = keyof typeof SCENARIOS;
@@ -475,11 +645,31 @@ export const MAILER_MODULES = [
   { id: 1, key: 'users', scenarios: ['user_invited', 'user_role_changed'] },
   { id: 2, key: 'observations', scenarios: ['observation_reported', 'observation_closed'] },
   { id: 3, key: 'actions', scenarios: ['action_assigned', 'action_due_soon', 'action_overdue', 'action_completed'] },
-  { id: 4, key: 'incidents', scenarios: ['incident_reported', 'investigation_assigned'] },
-  { id: 5, key: 'permits', scenarios: ['permit_requested', 'permit_approved', 'permit_rejected'] },
-  { id: 6, key: 'audits', scenarios: ['audit_scheduled', 'audit_approved'] },
+  { id: 4, key: 'incidents', scenarios: ['incident_reported', 'investigation_assigned', 'investigation_overdue', 'incident_report_sent'] },
+  {
+    id: 5,
+    key: 'permits',
+    scenarios: [
+      'permit_requested',
+      'permit_approved',
+      'permit_rejected',
+      'permit_draft_shared',
+      'permit_extension_requested',
+      'permit_extended',
+      'permit_revoked',
+      'permit_pending_closure',
+      'permit_overdue',
+      'permit_closed',
+    ],
+  },
+  {
+    id: 6,
+    key: 'audits',
+    scenarios: ['audit_scheduled', 'audit_approved', 'audit_overdue', 'audit_critical_failure', 'audit_answer_notice', 'audit_report_sent'],
+  },
   { id: 7, key: 'hira', scenarios: ['hira_review_requested', 'hira_approved'] },
   { id: 8, key: 'organization', scenarios: ['free_trial_otp', 'free_trial_expiring'] },
+  { id: 9, key: 'reviews', scenarios: ['review_requested', 'review_reminder', 'review_escalated', 'review_approved', 'review_rejected'] },
 ] as const satisfies ReadonlyArray<{ id: number; key: string; scenarios: readonly MailerScenarioId[] }>;
 
 export type MailerModule = (typeof MAILER_MODULES)[number];
@@ -537,12 +727,17 @@ export const MAILER_SAMPLE_VALUES: Record<string, string> = {
   incident_date: '2026-11-20 14:30',
   incident_link: 'https://acme.example.com/incidents/7/report',
   target_date: '2026-12-01',
+  sender_name: 'Sam Lee',
+  message: 'Please share it at the next safety committee.',
   permit_id: 'HW-0103',
   requestor_name: 'Chris Diaz',
   start_time: '2026-11-22 08:00',
   permit_link: 'https://acme.example.com/permit/103/summary',
   approved_by: 'Sam Lee',
   rejected_by: 'Sam Lee',
+  shared_by: 'Sam Lee',
+  revoked_by: 'Sam Lee',
+  end_time: '2026-11-22 16:00',
   reason: 'Gas test missing',
   audit_title: 'Monthly fire safety inspection',
   start_date: '2026-12-01',
@@ -556,4 +751,12 @@ export const MAILER_SAMPLE_VALUES: Record<string, string> = {
   expires_in_minutes: '10',
   days_left: '3',
   pricing_link: 'https://acme.example.com/pricing_upgrade',
+  module_name: 'Incident',
+  record_label: 'INC-0007 Forklift collision',
+  submitted_by: 'Chris Diaz',
+  due_at: '2026-11-23 14:00',
+  reviewer_name: 'Jordan Kim',
+  comment: 'Root cause well argued.',
+  review_link: 'https://acme.example.com/incidents/7/summary',
+  ...AUDIT_MAIL_SAMPLE_VALUES,
 };

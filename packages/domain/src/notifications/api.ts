@@ -3,6 +3,8 @@ import { idParams, okResponse } from '../api/shared.js';
 import { notificationListResponse, notificationSchema, notificationUpdateBody } from './schemas.js';
 
 const session = { session: true } as const;
+/** Each user's own notifications: a guest hears about its reports like anyone else. */
+const guests = 'personal' as const;
 
 /** The signed-in user's in-app notifications (spec 000 §7); each user sees only their own. */
 export const notificationsApi = defineApi('notifications', {
@@ -12,6 +14,7 @@ export const notificationsApi = defineApi('notifications', {
     access: session,
     summary: 'My notifications',
     response: notificationListResponse,
+    guests,
   },
   update: {
     method: 'PATCH',
@@ -21,6 +24,7 @@ export const notificationsApi = defineApi('notifications', {
     params: idParams,
     body: notificationUpdateBody,
     response: notificationSchema,
+    guests,
   },
   markAllRead: {
     method: 'POST',
@@ -28,5 +32,6 @@ export const notificationsApi = defineApi('notifications', {
     access: session,
     summary: 'Mark all my notifications read',
     response: okResponse,
+    guests,
   },
 });

@@ -19,6 +19,8 @@ import {
 
 const read = { subject: 'Observation', action: 'read' } as const;
 const create = { subject: 'Observation', action: 'create' } as const;
+/** A guest reports and follows its own reports: the handler narrows these to them (GuestAccess). */
+const own = 'own' as const;
 
 /** Observations (spec 001 §7): the list, the form data, reports by staff and guests, import and the PDF. */
 export const observationsApi = defineApi('observations', {
@@ -31,6 +33,7 @@ export const observationsApi = defineApi('observations', {
     query: observationListQuery,
     response: observationListResponse,
     file: 'on_export',
+    guests: own,
   },
   statusCounts: {
     method: 'GET',
@@ -39,6 +42,7 @@ export const observationsApi = defineApi('observations', {
     summary: 'How many observations each status tab holds for the period and filters',
     query: observationCountsQuery,
     response: observationStatusCountsResponse,
+    guests: own,
   },
   formData: {
     method: 'GET',
@@ -47,6 +51,7 @@ export const observationsApi = defineApi('observations', {
     summary:
       'What the observation form offers: active sites with their areas, types with categories, risk levels, control types, action categories, people',
     response: observationFormDataResponse,
+    guests: own,
   },
   hazardTypes: {
     method: 'GET',
@@ -71,6 +76,7 @@ export const observationsApi = defineApi('observations', {
     upload: 'attachment',
     response: observationAttachmentResponse,
     status: 201,
+    guests: own,
   },
   removeAttachment: {
     method: 'DELETE',
@@ -79,6 +85,7 @@ export const observationsApi = defineApi('observations', {
     summary: "Remove one's own upload that no observation uses yet (a linked file is removed by editing the observation)",
     params: idParams,
     response: okResponse,
+    guests: own,
   },
   guestUploadAttachment: {
     method: 'POST',
@@ -125,6 +132,7 @@ export const observationsApi = defineApi('observations', {
     summary: 'One observation with its actions, attachments, history and what the requester may do',
     params: idParams,
     response: observationResponse,
+    guests: own,
   },
   reportPdf: {
     method: 'GET',
@@ -143,6 +151,7 @@ export const observationsApi = defineApi('observations', {
     body: observationCreateBody,
     response: observationCreatedResponse,
     status: 201,
+    guests: own,
   },
   update: {
     method: 'PATCH',

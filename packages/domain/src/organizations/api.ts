@@ -7,6 +7,7 @@ import {
   platformOrganizationSchema,
   platformOrganizationUpdateBody,
 } from './schemas.js';
+import { storageQuotaBody } from '../storage/schemas.js';
 
 const platform = { platform: true } as const;
 
@@ -42,6 +43,16 @@ export const organizationsApi = defineApi('organizations', {
     summary: 'Activate or deactivate an organisation, or change its subscription (platform admin)',
     params: idParams,
     body: platformOrganizationUpdateBody,
+    response: platformOrganizationSchema,
+  },
+  setStorageQuota: {
+    method: 'PUT',
+    path: '/api/organizations/:id/storage_quota',
+    access: platform,
+    summary: 'Set an organisation’s storage quota in bytes (platform admin)',
+    description: 'A quota below what the organisation already uses is allowed: its members then free space before writing again.',
+    params: idParams,
+    body: storageQuotaBody,
     response: platformOrganizationSchema,
   },
   remove: {

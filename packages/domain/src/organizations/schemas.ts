@@ -18,6 +18,10 @@ export const platformOrganizationSchema = z.object({
   is_enterprise: z.boolean(),
   trial_ends_at: z.string().nullable(),
   created_at: z.string(),
+  /** Bytes the organisation may store, bytes its records hold, and bytes of guests' uploads awaiting a report. */
+  storage_quota_bytes: z.number(),
+  storage_used_bytes: z.number(),
+  storage_pending_bytes: z.number(),
 });
 export type PlatformOrganization = z.infer<typeof platformOrganizationSchema>;
 

@@ -35,11 +35,11 @@ export const registrationApi = defineApi('registration', {
     access: { public: true },
     summary: 'Sign up (step 1): keeps a pending registration and e-mails a 6-digit code; nothing is created until the code is verified',
     description:
-      'Business e-mails only (free and disposable providers refused); the e-mail may not belong to an admin or a pending sign-up; the sub-domain must be free. Rate-limited per address and per e-mail.',
+      'Business e-mails only (free and disposable providers refused); the sub-domain must be free. The answer is the same whether or not the e-mail already administers an organisation: such an address is mailed a notice instead of the code. Rate-limited per address and per e-mail.',
     body: registrationBody,
     response: registrationCreatedResponse,
     status: 201,
-    refusals: [409, 429],
+    refusals: [429],
   },
   subdomainAvailability: {
     method: 'GET',
@@ -82,7 +82,7 @@ export const registrationApi = defineApi('registration', {
     method: 'GET',
     path: '/api/v1/saas_additional_features',
     access: { session: true },
-    summary: 'Features of the plan: every module is enabled',
+    summary: 'Features of the organisation’s plan: every module, except permits on the free account (a cancelled subscription)',
     response: saasFeaturesSchema,
   },
   ownExtendRequests: {

@@ -92,6 +92,9 @@ export const rolesMessages = defineMessages({
       systemDelete: 'A system role cannot be deleted.',
       inUse: 'This role is still held by users ({{count}}). Give them another role before deleting it.',
       selfLockout: 'You cannot remove your own right to view and edit roles.',
+      adminOnly: 'Only an organisation administrator can grant or remove admin access.',
+      adminRole: 'Only an organisation administrator can change or delete a role that grants admin access.',
+      lastAdmin: 'No active administrator would remain. Give admin access to someone else first.',
     },
   },
   es: {
@@ -184,6 +187,9 @@ export const rolesMessages = defineMessages({
       systemDelete: 'Un rol del sistema no se puede eliminar.',
       inUse: 'Este rol todavía lo tienen usuarios ({{count}}). Asígneles otro rol antes de eliminarlo.',
       selfLockout: 'No puede quitarse su propio permiso para ver y editar roles.',
+      adminOnly: 'Solo un administrador de la organización puede conceder o retirar el acceso de administrador.',
+      adminRole: 'Solo un administrador de la organización puede cambiar o eliminar un rol que concede acceso de administrador.',
+      lastAdmin: 'No quedaría ningún administrador activo. Conceda antes el acceso de administrador a otra persona.',
     },
   },
   tr: {
@@ -276,6 +282,9 @@ export const rolesMessages = defineMessages({
       systemDelete: 'Bir sistem rolü silinemez.',
       inUse: 'Bu rol hâlâ kullanıcılara atanmış ({{count}}). Silmeden önce onlara başka bir rol verin.',
       selfLockout: 'Rolleri görüntüleme ve düzenleme yetkinizi kendinizden kaldıramazsınız.',
+      adminOnly: 'Yönetici erişimini yalnızca bir kuruluş yöneticisi verebilir veya kaldırabilir.',
+      adminRole: 'Yönetici erişimi veren bir rolü yalnızca bir kuruluş yöneticisi değiştirebilir veya silebilir.',
+      lastAdmin: 'Hiç etkin yönetici kalmazdı. Önce başka birine yönetici erişimi verin.',
     },
   },
   zh: {
@@ -368,6 +377,9 @@ export const rolesMessages = defineMessages({
       systemDelete: '系统角色不能删除。',
       inUse: '仍有用户持有此角色（{{count}}）。删除前请为他们分配其他角色。',
       selfLockout: '您不能移除自己查看和编辑角色的权限。',
+      adminOnly: '只有组织管理员才能授予或移除管理员权限。',
+      adminRole: '只有组织管理员才能更改或删除授予管理员权限的角色。',
+      lastAdmin: '将不再有启用的管理员。请先将管理员权限授予其他人。',
     },
   },
 });

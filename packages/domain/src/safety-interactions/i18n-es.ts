@@ -52,7 +52,7 @@ export const siEs: Widen<typeof siEn> = {
   fields: {
     serial: 'ID',
     observer: 'Observador',
-    site: 'Centro',
+    site: 'Centro de trabajo',
     area: 'Área',
     location: 'Ubicación exacta',
     heldAt: 'Fecha y hora',
@@ -145,7 +145,7 @@ export const siEs: Widen<typeof siEn> = {
     period: 'Periodo',
     from: 'Desde',
     to: 'Hasta',
-    site: 'Centro',
+    site: 'Centro de trabajo',
     interactions: 'Interacciones',
     safe: 'Seguros',
     atRisk: 'De riesgo',

@@ -114,7 +114,7 @@ export const settingsMessages = defineMessages({
       code: 'Código',
       name: 'Título',
       description: 'Descripción',
-      sites: 'Centros',
+      sites: 'Centros de trabajo',
       allSites: 'Ningún centro elegido',
       active: 'Activo',
       inactive: 'Inactivo',

@@ -157,7 +157,8 @@ export const sitesApi = defineApi('sites', {
   headsOfSafety: {
     method: 'GET',
     path: '/api/sites/all_site_head_of_safety',
-    access: { session: true },
+    // Names and e-mails of staff: for whoever may read sites, as the site form shows them.
+    access: { subject: 'Site', action: 'read' },
     summary: 'The head of safety of each active site',
     response: siteHeadsOfSafetyResponse,
   },

@@ -205,17 +205,21 @@ export type SiteNodeResponse = {
   supervisor: SiteUserSummary | null;
   children: SiteNodeResponse[];
 };
-export const siteNodeResponseSchema: z.ZodType<SiteNodeResponse, SiteNodeResponse> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    level: z.enum(SITE_LEVELS),
-    parent_id: z.string().nullable(),
-    name: z.string(),
-    head: userSummary.nullable(),
-    supervisor: userSummary.nullable(),
-    children: z.array(siteNodeResponseSchema),
-  }),
-);
+export const siteNodeResponseSchema: z.ZodType<SiteNodeResponse, SiteNodeResponse> = z
+  .lazy(
+    () =>
+      z.object({
+        id: z.string(),
+        level: z.enum(SITE_LEVELS),
+        parent_id: z.string().nullable(),
+        name: z.string(),
+        head: userSummary.nullable(),
+        supervisor: userSummary.nullable(),
+        children: z.array(siteNodeResponseSchema),
+      }),
+    // A recursive schema is a named component of the OpenAPI document, which refers to itself by that name.
+  )
+  .meta({ id: 'SiteNode' });
 
 export const siteTreeResponseSchema = z.object({
   site: z.object({ id: z.string(), name: z.string(), is_active: z.boolean() }),

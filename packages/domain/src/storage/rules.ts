@@ -9,6 +9,22 @@ export const FILE_RULES = {
   logo: { maxBytes: 10 * 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/gif'] },
   /** Audit images (JPG, PNG, GIF) under 1 MB. */
   auditImage: { maxBytes: 1024 * 1024, types: ['image/jpeg', 'image/png', 'image/gif'] },
+  /**
+   * Audit documents (PPT, DOC, XLS) under 1 MB: the old binary formats (one container type by content)
+   * and their newer Office Open XML forms.
+   */
+  auditDocument: {
+    maxBytes: 1024 * 1024,
+    types: [
+      'application/msword',
+      'application/vnd.ms-excel',
+      'application/vnd.ms-powerpoint',
+      'application/x-cfb',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ],
+  },
   /** Record attachments (observations, incidents, actions): images, PDF and office documents, 10 MB. */
   attachment: {
     maxBytes: 10 * 1024 * 1024,

@@ -43,6 +43,7 @@ export const usersApi = defineApi('users', {
     access: session,
     summary: 'The signed-in user, organisation, rules and modules',
     response: profileResponse,
+    guests: 'personal',
   },
   profileV2: {
     method: 'GET',
@@ -50,6 +51,7 @@ export const usersApi = defineApi('users', {
     access: session,
     summary: 'The signed-in user, organisation, rules and modules',
     response: profileResponse,
+    guests: 'personal',
   },
   updateProfile: {
     method: 'PATCH',
@@ -58,6 +60,8 @@ export const usersApi = defineApi('users', {
     summary: 'Change the signed-in user’s own language',
     body: updateMyProfileBody,
     response: profileResponse,
+    guests: 'personal',
+    allowedWhenStorageFull: true,
   },
 
   // --- The list and the groups of people ------------------------------------------------------------
@@ -75,6 +79,7 @@ export const usersApi = defineApi('users', {
     path: '/api/users/all_active_users',
     access: session,
     summary: 'Every active user (for pickers)',
+    description: 'Needs User read, or Action read or create, or Observation, Incident or Audit read (the screens that assign actions).',
     response: userBriefListResponse,
   },
   siTrained: {
@@ -82,6 +87,7 @@ export const usersApi = defineApi('users', {
     path: '/api/users/users_with_si_trained',
     access: session,
     summary: 'Active users trained for safety interactions',
+    description: 'Needs User read, or Observation read or create (safety interactions are written under the Observation rights).',
     response: userBriefListResponse,
   },
   moduleBased: {
@@ -89,12 +95,14 @@ export const usersApi = defineApi('users', {
     path: '/api/users/module_based_users',
     access: session,
     summary: 'Active users whose role reads User, Permit, Incident, Audit',
+    description: 'Needs User read, or Permit, Incident or Audit read.',
     response: moduleBasedUsersResponse,
   },
   roleWise: {
     method: 'GET',
     path: '/api/v2/sites/role_wise_users',
-    access: session,
+    // The staff list by role: for whoever may read users.
+    access: read,
     summary: 'Active users grouped by role',
     response: roleWiseUsersResponse,
   },
@@ -103,6 +111,7 @@ export const usersApi = defineApi('users', {
     path: '/api/individual_module_site_based_all_users',
     access: session,
     summary: 'Active users of a site whose role reads the module',
+    description: 'Needs User read, or read on the asked module.',
     query: moduleAtSiteQuery,
     response: userBriefListResponse,
   },
@@ -111,6 +120,7 @@ export const usersApi = defineApi('users', {
     path: '/api/site_based_module_based_users/:site_id',
     access: session,
     summary: 'Module-based users of one site',
+    description: 'Needs User read, or Permit, Incident or Audit read.',
     params: siteIdParams,
     response: moduleBasedUsersResponse,
   },
@@ -119,6 +129,7 @@ export const usersApi = defineApi('users', {
     path: '/api/site_based_module_based_users',
     access: session,
     summary: 'Module-based users of several sites (sites[]=...)',
+    description: 'Needs User read, or Permit, Incident or Audit read.',
     query: sitesQuery,
     response: moduleBasedUsersResponse,
   },
@@ -137,6 +148,7 @@ export const usersApi = defineApi('users', {
     access: session,
     summary: 'The modules the signed-in user holds a licence for',
     response: myLicencesResponse,
+    guests: 'personal',
   },
   assignLicence: {
     method: 'POST',

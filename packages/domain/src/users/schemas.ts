@@ -99,6 +99,10 @@ export const userSchema = z.object({
   site_ids: z.array(z.string()),
   status: z.enum(['Active', 'Inactive', 'Error', 'Deleted']),
   is_admin: z.boolean(),
+  /** An administrator by the admin flag or by a role that grants admin access (whatever the status). */
+  admin_access: z.boolean(),
+  /** The organisation's only active administrator: nobody may demote or deactivate them. */
+  last_admin: z.boolean(),
   can_issue_permit: z.boolean(),
   si_trained: z.boolean(),
   verified: z.boolean(),

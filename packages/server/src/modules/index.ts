@@ -1,12 +1,19 @@
 import { filesModule } from '../platform/storage/module.js';
 import { actionsModule } from './actions/module.js';
+import { apiTokensModule } from './api-tokens/module.js';
+import { dataExportModule } from './data-export/module.js';
+import { webhooksModule } from './webhooks/module.js';
+import { auditsModule } from './audits/module.js';
 import { categoriesModule } from './categories/module.js';
 import { guestsModule } from './guests/module.js';
+import { homeModule } from './home/module.js';
+import { incidentsModule } from './incidents/module.js';
 import { mailersModule } from './mailers/module.js';
 import type { ServerModule } from './module.js';
 import { notificationsModule } from './notifications/module.js';
 import { observationsModule } from './observations/module.js';
 import { onboardingModule } from './onboarding/module.js';
+import { permitsModule } from './permits/module.js';
 import { organizationsModule } from './organizations/module.js';
 import { registrationModule } from './registration/module.js';
 import { rolesModule } from './roles/module.js';
@@ -15,6 +22,7 @@ import { sessionModule } from './session/module.js';
 import { settingsModule } from './settings/module.js';
 import { sitesModule } from './sites/module.js';
 import { ssoModule } from './sso/module.js';
+import { toursModule } from './tours/module.js';
 import { usersModule } from './users/module.js';
 import { workflowsModule } from './workflows/module.js';
 
@@ -36,6 +44,14 @@ export const MODULES: readonly ServerModule[] = [
   mailersModule,
   ssoModule,
   observationsModule,
+  incidentsModule,
+  auditsModule,
+  permitsModule,
   actionsModule,
   safetyInteractionsModule,
+  toursModule,
+  homeModule,
+  apiTokensModule,
+  webhooksModule,
+  dataExportModule,
 ];

@@ -127,7 +127,7 @@ async function signedIn(
 }
 
 /** A guest account made the way a visitor makes one: allowed by the admin, asked for, activated from the mail. */
-async function createGuest(t: TestApp, admin: Session, subDomain: string, email: string, password: string) {
+export async function createGuest(t: TestApp, admin: Session, subDomain: string, email: string, password: string) {
   const allowed = await call(t, admin, 'PUT', '/api/organizations/guest_settings', { enabled: true });
   if (allowed.statusCode !== 200) throw new Error(`allowing guests failed: ${allowed.statusCode} ${allowed.body}`);
   const asked = await t.app.inject({

@@ -35,7 +35,15 @@ export async function openFootprint(ownerUrl: string) {
     tables,
     async read(): Promise<Footprint> {
       const result = await client.query<{ i: number; rows: number; digest: string }>(query);
-      return new Map(result.rows.map((r) => [tables[r.i]!, { rows: r.rows, digest: r.digest }]));
+      // With many tables PostgreSQL runs the union as a Parallel Append, whose rows come back in any
+      // order: the reading is kept in the tables' order, so two readings list their changes alike.
+      const byIndex = new Map(result.rows.map((r) => [r.i, r]));
+      return new Map(
+        tables.map((name, i) => {
+          const r = byIndex.get(i)!;
+          return [name, { rows: r.rows, digest: r.digest }];
+        }),
+      );
     },
     /**
      * Counts rows of the given tables in which some value, at any depth (jsonb included), is exactly

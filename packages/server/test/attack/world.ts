@@ -158,7 +158,7 @@ export async function buildOrg(t: TestApp, subDomain: string, letter: string): P
     await post('/api/categories', { module: 'actions', type: 'corrective', name: `Fix ${secret}` }, 'action category'),
   );
   const cause = keep('root_cause_settings', await post('/api/root_cause_settings', { name: `Cause ${secret}` }, 'root cause'));
-  keep('root_cause_settings', await post(`/api/root_cause_settings/${cause}`, { name: `Why ${secret}` }, 'child root cause'));
+  const why = keep('root_cause_settings', await post(`/api/root_cause_settings/${cause}`, { name: `Why ${secret}` }, 'child root cause'));
 
   keep(
     'workflows',
@@ -169,7 +169,7 @@ export async function buildOrg(t: TestApp, subDomain: string, letter: string): P
         module: 'permits',
         type: 'sequential',
         reviewer_ids: [org.adminId, org.userId],
-        lead_time_days: 2,
+        lead_time_hours: 48,
         site_ids: [site],
       },
       'workflow',
@@ -302,6 +302,68 @@ export async function buildOrg(t: TestApp, subDomain: string, letter: string): P
       'safety interaction',
     ),
   );
+
+  // An incident through its steps: victims, a file, the team, facts, a factor with its why-why, a CAPA action.
+  keep('categories', await post('/api/categories', { module: 'incidents', type: 'injury', name: `Fall ${secret}` }, 'incident category'));
+  const incidentFile = (
+    created(await upload(t, admin, '/api/incidents/attachments', 'ladder.png', PNG, 'image/png'), 'incident attachment') as {
+      file: { id: string };
+    }
+  ).file.id;
+  keep('files', incidentFile);
+  const incident = keep(
+    'incidents',
+    await post(
+      '/api/incidents',
+      {
+        incident: {
+          type: 'injury',
+          description: `Fell from the ladder ${secret}`,
+          site_id: site,
+          site_node_id: area,
+          occurred_at: siteTime(TZ, -60),
+          severity: 'serious',
+          likelihood: 'possible',
+          investigation_required: true,
+          action_taken: `First aid ${secret}`,
+          osha_work_related: true,
+          victims: [{ type: 'employee', name: `Victim ${secret}`, gender: 'female', osha: { injury_type: 'injury', days_away: 2 } }],
+          attachment_ids: [incidentFile],
+        },
+      },
+      'incident',
+    ),
+  );
+  const step = async (method: 'PUT' | 'POST', path: string, body: unknown) =>
+    created(
+      await call(t, admin, method, `/api/incidents/${incident}/${path}`, body),
+      `incident ${path}`,
+      method === 'POST' ? 201 : 200,
+    ) as {
+      incident: { investigation: { factors: Array<{ id: string }> } };
+    };
+  await step('PUT', 'team', { lead_id: org.adminId, member_ids: [org.userId], target_date: siteDate(TZ, 5) });
+  await step('PUT', 'facts', {
+    timeline: [{ at: siteTime(TZ, -50), description: `Climbed ${secret}` }],
+    witnesses: [{ name: `Witness ${secret}`, statement: `Saw it ${secret}`, user_id: org.userId }],
+    evidence_ids: [],
+  });
+  const factor = (await step('PUT', 'key_factors', { factors: [{ category: 'man', description: `Tote ${secret}` }] })).incident
+    .investigation.factors[0]!.id;
+  keep('incident_factors', factor);
+  await step('PUT', 'why_analysis', { analyses: [{ factor_id: factor, whys: [`Why ${secret}`], root_cause_ids: [why] }] });
+  await step('POST', 'actions', {
+    actions: [
+      {
+        kind: 'corrective',
+        description: `Induct ${secret}`,
+        control_type: 'administrative',
+        responsible_id: org.userId,
+        due_date: siteDate(TZ, 9),
+      },
+    ],
+  });
+  await step('PUT', 'record', { conclusion: `Conclusion ${secret}` });
 
   // A guest: the organisation allows guest accounts, a visitor asks for one and activates it.
   await put('/api/organizations/guest_settings', { enabled: true }, 'guest settings');

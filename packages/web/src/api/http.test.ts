@@ -327,6 +327,29 @@ describe('failure counter', () => {
     expect(s.navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('refused form submits (4xx answers) never sign the person out (DECISIONS.md)', async () => {
+    const refused = { status: 400, body: { errors: ['Some fields need your attention.'], code: 'validation_failed' } };
+    const s = setup({ '/api/x': Array.from({ length: FAILURE_THRESHOLD * 2 }, () => refused) });
+    for (let i = 0; i < FAILURE_THRESHOLD * 2; i++) {
+      await expect(s.http.post('/api/x', { a: 1 }, { notify: false })).rejects.toMatchObject({ status: 400 });
+    }
+    expect(s.navigate).not.toHaveBeenCalled();
+    expect(s.session.tokens()).not.toBeNull();
+  });
+
+  it('a 4xx answer between failures breaks the streak: the service answered', async () => {
+    const s = setup({
+      '/api/x': [
+        ...failing(FAILURE_THRESHOLD - 1),
+        { status: 404, body: { errors: ['Not found.'], code: 'not_found' } },
+        ...failing(FAILURE_THRESHOLD - 1),
+      ],
+    });
+    for (let i = 0; i < 2 * FAILURE_THRESHOLD - 1; i++) await s.http.get('/api/x').catch(() => undefined);
+    expect(s.navigate).not.toHaveBeenCalled();
+    expect(s.session.tokens()).not.toBeNull();
+  });
+
   it('the plain client does not count failures', async () => {
     const s = setup({ '/api/x': failing(FAILURE_THRESHOLD) });
     for (let i = 0; i < FAILURE_THRESHOLD; i++) await s.http.get('/api/x', { mode: 'plain' }).catch(() => undefined);

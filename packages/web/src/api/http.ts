@@ -216,7 +216,10 @@ export function createHttpClient(deps: HttpDeps): HttpClient {
     }
     // A 403 after a good refresh is a real permission refusal: say so, keep the user signed in.
     if (notify || (refreshed && response.status === 403)) deps.notifyError(error.message);
-    countFailure();
+    // Only a failing service counts towards the sign-out (DECISIONS.md): a 4xx is the server answering,
+    // e.g. a form refused three times, and it ends a streak as a success does.
+    if (response.status >= 500) countFailure();
+    else failures.succeed();
     throw error;
   }
 

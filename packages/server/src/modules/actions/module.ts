@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { actionPath } from '@bulwark/domain';
+import { eq, inArray } from 'drizzle-orm';
 import { inTenant } from '../../platform/db/db.js';
 import { registerFileGate } from '../../platform/storage/gates.js';
+import { registerFileLinks } from '../../platform/storage/links.js';
 import type { ServerModule } from '../module.js';
 import { mayReadAction, myActionCounts } from './queries.js';
 import { actionRoutes } from './routes.js';
@@ -16,6 +18,19 @@ registerFileGate('actions', async (tx, p, fileId) => {
     .where(eq(actionAttachments.fileId, fileId));
   if (linked.length === 0) return undefined;
   return linked.some((a) => mayReadAction(p, a));
+});
+
+// An action links its photos and documents: the storage screen names it, and the sweep leaves them.
+registerFileLinks('actions', {
+  column: actionAttachments.fileId,
+  describe: async (tx, fileIds) =>
+    (
+      await tx
+        .select({ fileId: actionAttachments.fileId, id: actions.id, serial: actions.serial, sourceType: actions.sourceType })
+        .from(actionAttachments)
+        .innerJoin(actions, eq(actions.id, actionAttachments.actionId))
+        .where(inArray(actionAttachments.fileId, [...fileIds]))
+    ).map((r) => ({ fileId: r.fileId, kind: 'action' as const, label: `#${r.serial}`, path: actionPath(r.sourceType, r.id) })),
 });
 
 /**

@@ -1,5 +1,6 @@
 import {
   ACTION_HISTORY_EVENTS,
+  ACTION_SOURCE_ACCESS,
   ACTION_LIST_KINDS,
   ACTION_STATUSES,
   actionAbilities,
@@ -225,20 +226,16 @@ export async function myActionCounts(tx: Tx, userId: string): Promise<MyActionCo
   return { open: n('open'), in_progress: n('in_progress'), overdue: n('overdue'), total: n('open') + n('in_progress') + n('overdue') };
 }
 
-/** Who may read which actions: the list guard of the source (spec 000 §2), Action read, or being responsible. */
+/**
+ * Who may read which actions: Action read, the right that guards the source's list
+ * (ACTION_SOURCE_ACCESS: each source's own read right; a session for safety interactions, which any
+ * member may read), or being the responsible person.
+ */
 export function mayReadAction(p: Principal, a: { sourceType: ActionSource; responsibleId: string | null }): boolean {
   if (a.responsibleId === p.userId) return true;
-  return can(p.access, 'Action', 'read') || can(p.access, ACTION_READ_SUBJECT[a.sourceType], 'read');
+  const guard = ACTION_SOURCE_ACCESS[a.sourceType];
+  return can(p.access, 'Action', 'read') || 'session' in guard || can(p.access, guard.subject, 'read');
 }
-
-/** The right that guards each source's list (spec 000 §2 Actions table). */
-export const ACTION_READ_SUBJECT = {
-  audit: 'Audit',
-  observation: 'Incident',
-  incident: 'Incident',
-  safety_interaction: 'Incident',
-  other: 'Action',
-} as const satisfies Record<ActionSource, 'Audit' | 'Incident' | 'Action'>;
 
 /** The active categories of the actions module, by type and name. */
 export async function categoryOptions(tx: Tx) {

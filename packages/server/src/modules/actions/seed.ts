@@ -1,4 +1,4 @@
-import { actionDateIn, type ActionStatus, type ControlType } from '@bulwark/domain';
+import { actionDateIn, type ActionSource, type ActionStatus, type ControlType } from '@bulwark/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/db.js';
@@ -118,4 +118,60 @@ export async function seedDemoActions(tx: Tx): Promise<number> {
     });
   }
   return DEMO_ACTIONS.length;
+}
+
+/**
+ * One action a demo record raised (an audit's key finding, say), as the actions module stores it: the
+ * next serial, its status, who did and closed it when it is done, and its history. Writes no mail.
+ */
+export async function seedSourceAction(
+  tx: Tx,
+  a: {
+    sourceType: Exclude<ActionSource, 'other'>;
+    sourceId: string;
+    siteId: string;
+    description: string;
+    control: ControlType;
+    responsibleId: string | null;
+    createdBy: string | null;
+    dueDate: string;
+    status: ActionStatus;
+    remarks?: string | null;
+    /** When it was raised, and when a completed or closed action was done and closed (both default to now). */
+    raisedAt?: Date;
+    doneAt?: Date;
+  },
+): Promise<string> {
+  const serial = await nextSerial(tx);
+  const done = a.status === 'completed' || a.status === 'closed';
+  const at = a.doneAt ?? new Date();
+  const [row] = await tx
+    .insert(actions)
+    .values({
+      serial,
+      sourceType: a.sourceType,
+      sourceId: a.sourceId,
+      siteId: a.siteId,
+      description: a.description,
+      controlType: a.control,
+      responsibleId: a.responsibleId,
+      dueDate: a.dueDate,
+      status: a.status,
+      remarks: a.remarks ?? null,
+      completedAt: done ? at : null,
+      completedBy: done ? a.responsibleId : null,
+      closedAt: a.status === 'closed' ? at : null,
+      closedBy: a.status === 'closed' ? a.createdBy : null,
+      createdBy: a.createdBy,
+      createdAt: a.raisedAt ?? new Date(),
+    })
+    .returning({ id: actions.id });
+  await recordAudit(tx, {
+    actorUserId: a.createdBy,
+    action: 'action_create',
+    entity: 'Action',
+    entityId: row!.id,
+    changes: { serial, source_type: a.sourceType, source_id: a.sourceId, description: a.description },
+  });
+  return row!.id;
 }

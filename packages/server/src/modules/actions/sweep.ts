@@ -1,4 +1,4 @@
-import { actionDateIn, actionDaysBetween, type ActionSource } from '@bulwark/domain';
+import { actionDateIn, actionDaysBetween, translate, type ActionSource } from '@bulwark/domain';
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit.js';
 import { inTenant } from '../../platform/db/db.js';
@@ -64,7 +64,8 @@ export async function sweepActions(
           if (a.overdueSentFor !== a.dueDate) {
             mail.push(
               await mailAboutAction(tx, deps, 'action_overdue', a.responsibleId, mailed, {
-                days_overdue: String(actionDaysBetween(a.dueDate, today)),
+                // "1 day", "3 days": the language's plural rule picks the word (issue 15: never "1 days").
+                days_overdue: (lang) => translate(lang, 'home.days', { count: actionDaysBetween(a.dueDate, today) }),
               }),
             );
           }

@@ -26,10 +26,12 @@ import { actionAttachments, actions } from './tables.js';
 
 type Row = typeof actions.$inferSelect;
 
-/** Writes by the responsible person alone stop where the platform stops writes (spec 001 §4, §8). */
+/**
+ * Writes by the responsible person alone stop where the platform stops writes (spec 001 §4, §8). Full
+ * storage needs no check here: the router answers every write with memory_exhausted.
+ */
 function refuseFrozenWrites(p: Principal): void {
   if (p.trialExpired) throw new AppError('free_trial_expired');
-  if (p.access.memExhausted) throw new AppError('memory_exhausted');
 }
 
 function refuseClosed(row: Row): void {
@@ -187,7 +189,7 @@ export async function addAttachment(
   const file = await deps.storage.store(tx, {
     purpose: 'attachment',
     fileName: upload.fileName,
-    bytes: upload.bytes,
+    bytes: upload.file,
     uploadedBy: p.userId,
   });
   await tx.insert(actionAttachments).values({ actionId: id, fileId: file.id });

@@ -4,3 +4,5 @@
  * holds every other module to this file instead of `tables.ts`.
  */
 export { categories, subCategories } from './tables.js';
+/** The root causes an investigation may pick (active leaves of the tree, with their path): incidents' why-why analysis. */
+export { phenomenaRootCauses } from './root-causes.js';

@@ -8,6 +8,25 @@ import { createNotification } from '../notifications/routes.js';
 import { isEmailSubscribed } from '../settings/subscriptions.js';
 import { resolveMailerTexts } from './service.js';
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function readableDay(day: string, language: Language): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(at.getTime()) ? day : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
+}
+
+/** The variables that name the record a message is about, most specific first. */
+const RECORD_NAMES = ['action_title', 'record_label', 'audit_title', 'observation_id', 'incident_id', 'permit_id'] as const;
+
+/**
+ * The in-app notification's second line: the record it is about, unless the title already names it.
+ * (The mail subject was used before, and mostly repeated the title.)
+ */
+export function notificationBody(title: string, values: Record<string, string | undefined>): string {
+  const about = RECORD_NAMES.map((k) => values[k]?.trim()).find((v) => v);
+  return about && !title.includes(about) ? about : '';
+}
+
 export type TemplatedMail = {
   scenario: MailerScenarioId;
   to: string;
@@ -20,6 +39,8 @@ export type TemplatedMail = {
   userId?: string;
   /** Where the in-app notification leads (a path of the app, e.g. /actions/summary/{id}). */
   link?: string;
+  /** Stored files attached to the e-mail (e.g. an incident's PDF report). */
+  attachmentFileIds?: readonly string[];
 };
 
 /** What happened inside the transaction; hand it to `dispatchTemplatedMail` once that has committed. */
@@ -69,6 +90,8 @@ export async function sendTemplatedMail(tx: Tx, deps: Pick<AppDeps, 'mail'>, m: 
   values['organization_name'] = org?.name ?? '';
   if (m.userId && recipient) values['user_name'] = recipient.fullName;
   Object.assign(values, m.variables);
+  // A calendar day ('2026-12-02') reads as the recipient's language writes dates (issue 15), in mail and in the app.
+  for (const [name, value] of Object.entries(values)) if (value && ISO_DAY.test(value)) values[name] = readableDay(value, m.language);
 
   const texts = await resolveMailerTexts(tx, m.scenario, m.language);
   const subject = renderMailerText(texts.subject, values)
@@ -79,14 +102,20 @@ export async function sendTemplatedMail(tx: Tx, deps: Pick<AppDeps, 'mail'>, m: 
 
   let mailId: string | null = null;
   if (!recipient || (await isEmailSubscribed(tx, recipient.id, m.scenario))) {
-    mailId = await deps.mail.enqueue(tx, { to: m.to, subject, body: footer ? `${body}\n\n-- \n${footer}` : body });
+    mailId = await deps.mail.enqueue(tx, {
+      to: m.to,
+      subject,
+      body: footer ? `${body}\n\n-- \n${footer}` : body,
+      ...(m.attachmentFileIds?.length ? { attachmentFileIds: m.attachmentFileIds } : {}),
+    });
   }
   let notificationId: string | null = null;
   if (m.userId) {
+    const title = renderMailerText(texts.in_app, values);
     notificationId = await createNotification(tx, {
       userId: m.userId,
-      title: renderMailerText(texts.in_app, values),
-      body: subject,
+      title,
+      body: notificationBody(title, values),
       ...(m.link ? { link: m.link } : {}),
     });
   }

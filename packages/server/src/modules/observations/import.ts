@@ -106,6 +106,7 @@ export async function importObservations(
     throw new AppError('payload_too_large', {
       fields: { file: 'observations.validation.importTooMany' },
       messageKey: 'observations.validation.importTooMany',
+      vars: { max: OBSERVATION_IMPORT_MAX_ROWS },
     });
   }
 

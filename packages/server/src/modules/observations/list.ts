@@ -25,13 +25,16 @@ import { siteNodes, sites } from '../sites/read.js';
 import { observationAttachments, observationDayCounts, observations } from './tables.js';
 import { toLocalText } from './view.js';
 
-type Filters = Omit<ObservationCountsQueryInput, 'status'> & { status?: ObservationListQuery['status'] };
+/** Set by the server, never by the query: a guest's lists hold only the reports it made (platform/auth/guests.ts). */
+export type Narrowing = { reportedBy?: string };
+type Filters = Omit<ObservationCountsQueryInput, 'status'> & { status?: ObservationListQuery['status'] } & Narrowing;
 
 const reporter = alias(users, 'reporter');
 
 /** The WHERE of the list, the export and the tab counts: the same filters give the same rows. */
 function whereOf(f: Filters): SQL | undefined {
   const conds: Array<SQL | undefined> = [];
+  if (f.reportedBy) conds.push(eq(observations.reporterId, f.reportedBy));
   if (f.status && f.status !== 'all') conds.push(eq(observations.status, f.status));
   if (f.site_id) conds.push(eq(observations.siteId, f.site_id));
   if (f.type) conds.push(eq(observations.type, f.type));
@@ -137,7 +140,7 @@ function countedRows<T extends Parameters<Tx['select']>[0]>(tx: Tx, fields: NonN
  * Returns the WHERE over observation_day_counts, or null when the filters need the rows.
  */
 function dayCountsWhere(f: Filters): SQL | null | undefined {
-  if (f.site_id || f.type || f.risk_level || f.search?.trim()) return null;
+  if (f.reportedBy || f.site_id || f.type || f.risk_level || f.search?.trim()) return null;
   return and(
     f.status && f.status !== 'all' ? eq(observationDayCounts.status, f.status) : undefined,
     f.from ? gte(observationDayCounts.day, f.from) : undefined,
@@ -147,7 +150,7 @@ function dayCountsWhere(f: Filters): SQL | null | undefined {
 
 const daySum = sql<number>`coalesce(sum(${observationDayCounts.n}), 0)::integer`;
 
-export async function listObservations(tx: Tx, q: ObservationListQuery) {
+export async function listObservations(tx: Tx, q: ObservationListQuery & Narrowing) {
   const where = whereOf(q);
   const byDay = dayCountsWhere(q);
   const [total] =
@@ -164,7 +167,7 @@ export async function listObservations(tx: Tx, q: ObservationListQuery) {
 }
 
 /** Every row the filters select, for the Excel export (capped: an export is not a backup). */
-export async function allObservations(tx: Tx, q: ObservationListQuery, cap = 20_000): Promise<ObservationListItem[]> {
+export async function allObservations(tx: Tx, q: ObservationListQuery & Narrowing, cap = 20_000): Promise<ObservationListItem[]> {
   const rows = await baseQuery(tx)
     .where(whereOf(q))
     .orderBy(...orderOf(q))
@@ -229,7 +232,8 @@ export async function hazardTypes(tx: Tx): Promise<ObservationHazardTypes> {
   };
 }
 
-export async function formData(tx: Tx): Promise<ObservationFormData> {
+/** What the staff form offers; without people for a guest, who raises no actions and sees no staff list. */
+export async function formData(tx: Tx, withPeople = true): Promise<ObservationFormData> {
   const siteRows = await tx
     .select({ id: sites.id, name: sites.name, time_zone: sites.timeZone })
     .from(sites)
@@ -241,11 +245,13 @@ export async function formData(tx: Tx): Promise<ObservationFormData> {
     .from(categories)
     .where(and(eq(categories.module, 'actions'), eq(categories.active, true)))
     .orderBy(asc(sql`lower(${categories.name})`));
-  const people = await tx
-    .select({ id: users.id, full_name: users.fullName, email: users.email })
-    .from(users)
-    .where(and(eq(users.status, 'Active'), eq(users.isGuest, false), eq(users.isPlatformAdmin, false)))
-    .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id));
+  const people = withPeople
+    ? await tx
+        .select({ id: users.id, full_name: users.fullName, email: users.email })
+        .from(users)
+        .where(and(eq(users.status, 'Active'), eq(users.isGuest, false), eq(users.isPlatformAdmin, false)))
+        .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id))
+    : [];
   return {
     sites: siteRows.map((s) => ({
       ...s,

@@ -1,6 +1,7 @@
 import { can, formatObservationSerial } from '@bulwark/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { registerFileGate } from '../../platform/storage/gates.js';
+import { registerFileLinks } from '../../platform/storage/links.js';
 import { registerActionSource } from '../actions/service.js';
 import type { ServerModule } from '../module.js';
 import { observationRoutes } from './routes.js';
@@ -22,15 +23,39 @@ registerActionSource('observation', {
   channel: 'observations',
 });
 
-// An observation's photos and documents are for whoever may read observations.
-registerFileGate('observations', async (tx, p, fileId) => {
-  const linked = await tx
-    .select({ id: observationAttachments.observationId })
-    .from(observationAttachments)
-    .where(eq(observationAttachments.fileId, fileId))
-    .limit(1);
-  if (linked.length === 0) return undefined;
-  return can(p.access, 'Observation', 'read');
+// An observation's photos and documents are for whoever may read observations; a guest's, for the
+// guest that reported it.
+registerFileGate(
+  'observations',
+  async (tx, p, fileId) => {
+    const linked = await tx
+      .select({ reporterId: observations.reporterId })
+      .from(observationAttachments)
+      .innerJoin(observations, eq(observations.id, observationAttachments.observationId))
+      .where(eq(observationAttachments.fileId, fileId));
+    if (linked.length === 0) return undefined;
+    if (p.kind === 'guest') return linked.some((o) => o.reporterId === p.userId);
+    return can(p.access, 'Observation', 'read');
+  },
+  { guests: true },
+);
+
+// An observation links its attachments: the storage screen names it, and the sweep leaves them.
+registerFileLinks('observations', {
+  column: observationAttachments.fileId,
+  describe: async (tx, fileIds) =>
+    (
+      await tx
+        .select({ fileId: observationAttachments.fileId, id: observations.id, serial: observations.serial })
+        .from(observationAttachments)
+        .innerJoin(observations, eq(observations.id, observationAttachments.observationId))
+        .where(inArray(observationAttachments.fileId, [...fileIds]))
+    ).map((r) => ({
+      fileId: r.fileId,
+      kind: 'observation' as const,
+      label: formatObservationSerial(r.serial),
+      path: `/observations/summary/${r.id}`,
+    })),
 });
 
 /**

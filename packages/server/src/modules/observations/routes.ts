@@ -1,11 +1,21 @@
-import { can, observationsApi as api, pagination, translate, type Language, type ObservationListItem } from '@bulwark/domain';
+import {
+  can,
+  OBSERVATION_IMPORT_MAX_ROWS,
+  observationsApi as api,
+  pagination,
+  translate,
+  type Language,
+  type ObservationListItem,
+} from '@bulwark/domain';
 import { and, eq, isNull } from 'drizzle-orm';
+import { guestReporter } from '../../platform/auth/guests.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { files } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { readWorkbookRows, workbookAnswer, type ExcelColumn } from '../../platform/export/excel.js';
+import { requireTenant } from '../../platform/http/access.js';
 import { FileAnswer, XLSX_TYPE } from '../../platform/http/answers.js';
-import { limit } from '../../platform/http/rate-limit.js';
+import { limit, limitImports } from '../../platform/http/rate-limit.js';
 import type { Router } from '../../platform/http/route.js';
 import { importObservations, importTemplate } from './import.js';
 import { allObservations, formData, guestFormData, hazardTypes, listObservations, statusCounts } from './list.js';
@@ -17,6 +27,8 @@ import { observationView } from './view.js';
 /** Guests: reports and uploads per address and hour. */
 export const GUEST_REPORTS_PER_HOUR = 10;
 export const GUEST_UPLOADS_PER_HOUR = 30;
+/** Guests' uploads per organisation and hour, whatever their addresses: a botnet fills no disk either. */
+export const GUEST_UPLOADS_PER_ORGANIZATION_PER_HOUR = 100;
 
 function excelColumns(lang: Language): ExcelColumn<ObservationListItem>[] {
   const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
@@ -57,17 +69,19 @@ const serialLabel = (serial: number) => `OBS-${String(serial).padStart(6, '0')}`
 export function observationRoutes(r: Router) {
   const { deps } = r;
 
-  r.route(api.list, async ({ tx, query, lang }) => {
+  // A guest's lists, counts and exports hold its own reports only (guests: 'own').
+  r.route(api.list, async ({ tx, principal, query, lang }) => {
+    const q = { ...query, reportedBy: guestReporter(principal) };
     if (query.export_to_excel) {
       const title = translate(lang, 'observations.title');
-      return workbookAnswer(title, title, excelColumns(lang), await allObservations(tx, query));
+      return workbookAnswer(title, title, excelColumns(lang), await allObservations(tx, q));
     }
-    const page = await listObservations(tx, query);
+    const page = await listObservations(tx, q);
     return { observations: page.observations, pagination: pagination(page.total, query.page, query.per_page) };
   });
 
-  r.route(api.statusCounts, ({ tx, query }) => statusCounts(tx, query));
-  r.route(api.formData, ({ tx }) => formData(tx));
+  r.route(api.statusCounts, ({ tx, principal, query }) => statusCounts(tx, { ...query, reportedBy: guestReporter(principal) }));
+  r.route(api.formData, ({ tx, principal }) => formData(tx, principal.kind !== 'guest'));
   r.route(api.hazardTypes, ({ tx }) => hazardTypes(tx));
   r.guest(api.guestFormData, ({ tx }) => guestFormData(tx));
 
@@ -76,7 +90,14 @@ export function observationRoutes(r: Router) {
   r.route(
     api.uploadAttachment,
     async ({ tx, principal: p, upload }) => ({
-      file: await deps.storage.store(tx, { purpose: 'attachment', fileName: upload.fileName, bytes: upload.bytes, uploadedBy: p.userId }),
+      file: await deps.storage.store(tx, {
+        purpose: 'attachment',
+        fileName: upload.fileName,
+        bytes: upload.file,
+        uploadedBy: p.userId,
+        // A self-registered guest is an outsider too: its upload counts once a report links it.
+        pending: p.kind === 'guest',
+      }),
     }),
     { authorize: writesObservations },
   );
@@ -102,11 +123,25 @@ export function observationRoutes(r: Router) {
 
   r.guest(
     api.guestUploadAttachment,
+    // Held apart from the quota until a submitted report links it (storage.link), swept a day later if none does.
     async ({ tx, upload }) => ({
-      file: await deps.storage.store(tx, { purpose: 'attachment', fileName: upload.fileName, bytes: upload.bytes, uploadedBy: null }),
+      file: await deps.storage.store(tx, {
+        purpose: 'attachment',
+        fileName: upload.fileName,
+        bytes: upload.file,
+        uploadedBy: null,
+        pending: true,
+      }),
     }),
-    // Counted before anything is read, so floods of bad files count too.
-    { onRequest: (req) => limit(deps.db.app, `observation-guest-upload:${req.ip}`, GUEST_UPLOADS_PER_HOUR, 3600) },
+    // Counted before anything is read, so floods of bad files count too: per address, and per
+    // organisation, so that many addresses together are held to a bound as well.
+    {
+      onRequest: async (req) => {
+        await limit(deps.db.app, `observation-guest-upload:${req.ip}`, GUEST_UPLOADS_PER_HOUR, 3600);
+        const tenant = await requireTenant(req, deps.db.app, deps.config.baseDomain);
+        await limit(deps.db.app, `observation-guest-upload-org:${tenant.id}`, GUEST_UPLOADS_PER_ORGANIZATION_PER_HOUR, 3600);
+      },
+    },
   );
 
   // --- Reports -------------------------------------------------------------------------------------
@@ -151,14 +186,22 @@ export function observationRoutes(r: Router) {
     async ({ tx, lang }) => new FileAnswer(await importTemplate(tx, lang), XLSX_TYPE, 'observations-import-template.xlsx'),
   );
 
-  r.route(api.import, async ({ tx, principal, upload, lang, afterCommit }) => {
-    const result = await importObservations(tx, deps, principal, await readWorkbookRows(upload.bytes), lang);
-    if (result.errors.length > 0) {
-      // Any refused row: nothing of this import may stay (the refusal rolls the transaction back).
-      const fields = Object.fromEntries(result.errors.map((e) => [`${e.row}.${e.field}`, e.message]));
-      throw new AppError('validation_failed', { messageKey: 'observations.import.failed', fields, extra: { rows: result.errors } });
-    }
-    afterCommit(result.afterCommit);
-    return { imported: result.imported, errors: [] };
-  });
+  r.route(
+    api.import,
+    async ({ tx, principal, upload, lang, afterCommit }) => {
+      const sheet = await readWorkbookRows(upload.bytes, {
+        maxRows: OBSERVATION_IMPORT_MAX_ROWS,
+        tooManyKey: 'observations.validation.importTooMany',
+      });
+      const result = await importObservations(tx, deps, principal, sheet, lang);
+      if (result.errors.length > 0) {
+        // Any refused row: nothing of this import may stay (the refusal rolls the transaction back).
+        const fields = Object.fromEntries(result.errors.map((e) => [`${e.row}.${e.field}`, e.message]));
+        throw new AppError('validation_failed', { messageKey: 'observations.import.failed', fields, extra: { rows: result.errors } });
+      }
+      afterCommit(result.afterCommit);
+      return { imported: result.imported, errors: [] };
+    },
+    { beforeUpload: ({ principal }) => limitImports(deps.db.app, principal) },
+  );
 }

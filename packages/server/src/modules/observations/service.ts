@@ -149,6 +149,8 @@ export async function insertObservation(
   const o = row!;
   if (n.attachmentIds.length > 0) {
     await tx.insert(observationAttachments).values(n.attachmentIds.map((fileId) => ({ observationId: o.id, fileId })));
+    // A guest's uploads were held apart from the quota until this report linked them.
+    await deps.storage.link(tx, n.attachmentIds);
   }
   // An anonymous report leaves no name in its history either.
   await recordAudit(tx, {
@@ -193,7 +195,9 @@ export async function insertObservation(
 
 export async function createObservation(tx: Tx, deps: ObservationsDeps, actor: Principal, body: ObservationCreate) {
   const { actions, attachment_ids, ...values } = body;
-  return insertObservation(tx, deps, { source: 'staff', actor, values, attachmentIds: attachment_ids, actions });
+  // A signed-in guest's report is a guest report, like one from the public form, with its reporter kept.
+  const source = actor.kind === 'guest' ? 'guest' : 'staff';
+  return insertObservation(tx, deps, { source, actor, values, attachmentIds: attachment_ids, actions });
 }
 
 export async function createGuestObservation(tx: Tx, deps: ObservationsDeps, body: ObservationGuest) {
@@ -341,6 +345,7 @@ export async function updateObservation(
   }
   if (addedFiles.length > 0) {
     await tx.insert(observationAttachments).values(addedFiles.map((fileId) => ({ observationId: o.id, fileId })));
+    await deps.storage.link(tx, addedFiles);
     diff['attachments_added'] = { from: null, to: addedFiles.length };
   }
   const purges: Array<() => Promise<void>> = [];

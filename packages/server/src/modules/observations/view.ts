@@ -8,6 +8,7 @@ import {
   type SiteLevel,
 } from '@bulwark/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { refuseUnlessOwnReport } from '../../platform/auth/guests.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Tx } from '../../platform/db/db.js';
 import { auditLog, files, users } from '../../platform/db/schema.js';
@@ -95,9 +96,14 @@ async function historyOf(tx: Tx, id: string): Promise<ObservationHistoryEntry[]>
   });
 }
 
-/** The whole record as GET /api/observations/{id} answers it, seen by `viewer`. */
+/**
+ * The whole record as GET /api/observations/{id} answers it, seen by `viewer`. A guest sees only a
+ * report it made, and in it no other person: no actions (their people), no other actor in the history.
+ */
 export async function observationView(tx: Tx, viewer: Principal, id: string): Promise<Observation> {
   const o = await loadObservation(tx, id);
+  refuseUnlessOwnReport(viewer, o.reporterId);
+  const guest = viewer.kind === 'guest';
   const [site] = await tx.select({ id: sites.id, name: sites.name, time_zone: sites.timeZone }).from(sites).where(eq(sites.id, o.siteId));
   const [category] = o.categoryId
     ? await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, o.categoryId))
@@ -113,7 +119,7 @@ export async function observationView(tx: Tx, viewer: Principal, id: string): Pr
         )
       : [],
   );
-  const actionList = await actionsOfSource(tx, 'observation', o.id);
+  const actionList = guest ? [] : await actionsOfSource(tx, 'observation', o.id);
   const attachments = await attachmentsOf(tx, [o.id]);
   const reporterUser = o.reporterId ? names.get(o.reporterId) : undefined;
   const closer = o.closedBy ? names.get(o.closedBy) : undefined;
@@ -139,13 +145,13 @@ export async function observationView(tx: Tx, viewer: Principal, id: string): Pr
     reporter: o.anonymous
       ? null
       : reporterUser
-        ? { id: reporterUser.id, full_name: reporterUser.fullName, email: reporterUser.email, guest: false }
+        ? { id: reporterUser.id, full_name: reporterUser.fullName, email: reporterUser.email, guest: o.source === 'guest' }
         : { id: null, full_name: o.reporterName ?? '', email: o.reporterEmail, guest: o.source === 'guest' },
     source: o.source,
     status: o.status,
     closing_remarks: o.closingRemarks,
     closed_at: o.closedAt?.toISOString() ?? null,
-    closed_by: closer ? { id: closer.id, full_name: closer.fullName } : null,
+    closed_by: closer && !guest ? { id: closer.id, full_name: closer.fullName } : null,
     actions: actionList,
     attachments: attachments.map((a) => ({
       id: a.id,
@@ -154,7 +160,7 @@ export async function observationView(tx: Tx, viewer: Principal, id: string): Pr
       size_bytes: a.sizeBytes,
       url: fileUrl(a.id),
     })),
-    history: await historyOf(tx, o.id),
+    history: (await historyOf(tx, o.id)).map((h) => (guest && h.actor?.id !== viewer.userId ? { ...h, actor: null } : h)),
     permissions: {
       update: open && canUpdate,
       delete: can(viewer.access, 'Observation', 'delete') && actionList.length === 0,

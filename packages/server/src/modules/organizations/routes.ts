@@ -7,6 +7,8 @@ import type { AppDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import type { Router } from '../../platform/http/route.js';
 import { resolveTenant } from '../../platform/http/tenancy.js';
+import { tenantMemoryEvent } from '../../platform/storage/memory-push.js';
+import { announceModuleChanges } from './plan-modules.js';
 import { seeEveryOrganization } from './service.js';
 
 function toDto(o: typeof organizations.$inferSelect): PlatformOrganization {
@@ -19,6 +21,9 @@ function toDto(o: typeof organizations.$inferSelect): PlatformOrganization {
     is_enterprise: o.isEnterprise,
     trial_ends_at: o.trialEndsAt?.toISOString() ?? null,
     created_at: o.createdAt.toISOString(),
+    storage_quota_bytes: o.storageQuotaBytes,
+    storage_used_bytes: o.storageUsedBytes,
+    storage_pending_bytes: o.storagePendingBytes,
   };
 }
 
@@ -59,7 +64,7 @@ export function organizationRoutes(r: Router, deps: AppDeps) {
 
   r.route(api.update, async ({ tx, principal: p, params, body, afterCommit }) => {
     await seeEveryOrganization(tx);
-    await findCustomerOrg(tx, params.id);
+    const before = await findCustomerOrg(tx, params.id);
     const [org] = await tx
       .update(organizations)
       .set({
@@ -70,7 +75,41 @@ export function organizationRoutes(r: Router, deps: AppDeps) {
       .where(eq(organizations.id, params.id))
       .returning();
     await recordAudit(tx, { actorUserId: p.userId, action: 'update', entity: 'Organization', entityId: org!.id, changes: body });
-    afterCommit(() => deps.push.toOrganization(org!.id, { channel: 'organization', change: 'updated', id: org!.id }));
+    afterCommit(() => {
+      deps.push.toOrganization(org!.id, { channel: 'organization', change: 'updated', id: org!.id });
+      // A change of subscription may switch modules on or off (the free account has no permits).
+      announceModuleChanges(deps, before, org!);
+    });
+    return toDto(org!);
+  });
+
+  // A quota below what is used is allowed: the organisation's writes then wait until space is freed.
+  r.route(api.setStorageQuota, async ({ tx, principal: p, params, body, afterCommit }) => {
+    await seeEveryOrganization(tx);
+    const before = await findCustomerOrg(tx, params.id);
+    const [org] = await tx
+      .update(organizations)
+      .set({ storageQuotaBytes: body.storage_quota_bytes, updatedAt: new Date() })
+      .where(eq(organizations.id, params.id))
+      .returning();
+    await recordAudit(tx, {
+      actorUserId: p.userId,
+      action: 'storage_quota',
+      entity: 'Organization',
+      entityId: org!.id,
+      changes: { storage_quota_bytes: { from: before.storageQuotaBytes, to: org!.storageQuotaBytes } },
+    });
+    afterCommit(() =>
+      deps.push.toOrganization(
+        org!.id,
+        tenantMemoryEvent({
+          organizationId: org!.id,
+          used: org!.storageUsedBytes,
+          quota: org!.storageQuotaBytes,
+          pending: org!.storagePendingBytes,
+        }),
+      ),
+    );
     return toDto(org!);
   });
 

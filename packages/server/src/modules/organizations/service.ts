@@ -171,6 +171,8 @@ export async function createOrganizationIn(tx: Tx, input: NewOrganization) {
     userId: adminId,
     title: translate(lang, 'notifications.welcomeTitle', { product: PRODUCT_NAME }),
     body: translate(lang, 'notifications.welcomeBody'),
+    // Every notification opens something (issue 15): the welcome opens the home.
+    link: '/',
   });
   await recordAudit(tx, { actorUserId: null, action: 'create', entity: 'Organization', entityId: org!.id, changes: { subDomain } });
   return { organization: org!, adminId };

@@ -24,7 +24,7 @@ export const registrationModule: ServerModule = {
     return {
       get_plan: plan,
       get_subscription_plan: plan,
-      get_saas_additional_features: async () => saasFeatures(),
+      get_saas_additional_features: async (p) => saasFeatures(p.organization),
     };
   },
 };

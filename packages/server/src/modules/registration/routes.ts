@@ -25,7 +25,7 @@ export function registrationRoutes(r: Router) {
   // --- The plan of the signed-in user's organisation (also the get_plan push request) ---------------
 
   r.route(api.plan, ({ tx, principal }) => planOf(tx, principal.organization));
-  r.route(api.saasFeatures, () => saasFeatures());
+  r.route(api.saasFeatures, ({ principal }) => saasFeatures(principal.organization));
 
   // --- Free-trial extension requests ----------------------------------------------------------------
 

@@ -88,6 +88,19 @@ export function createRegistrationService(deps: Deps) {
     });
   }
 
+  /**
+   * What an address that already administers an organisation gets instead of a code: the sign-up
+   * answers it exactly as any other (DECISIONS.md), and only its mailbox learns why no code came.
+   */
+  async function sendAlreadyRegistered(tx: Tx, r: { email: string; locale: Language }) {
+    const vars = { product: PRODUCT_NAME };
+    return deps.mail.enqueue(tx, {
+      to: r.email,
+      subject: translate(r.locale, 'mail.alreadyRegisteredSubject', vars),
+      body: translate(r.locale, 'mail.alreadyRegisteredBody', vars),
+    });
+  }
+
   async function deliver(mailId: string) {
     if (deps.mail.smtpEnabled) await deps.jobs?.send(MAIL_QUEUE, { organizationId: await platformTenant(), id: mailId });
   }
@@ -103,19 +116,6 @@ export function createRegistrationService(deps: Deps) {
       .where(and(eq(registrations.subDomain, subDomain), isNull(registrations.completedAt), gt(registrations.codeExpiresAt, new Date())))
       .limit(1);
     return pending ? 'taken' : null;
-  }
-
-  async function emailTaken(tx: Tx, email: string): Promise<boolean> {
-    const result = await tx.execute<{ taken: boolean }>(sql`select app_admin_email_taken(${email}) as taken`);
-    if (result.rows[0]?.taken) return true;
-    const [pending] = await tx
-      .select({ id: registrations.id })
-      .from(registrations)
-      .where(
-        and(sql`lower(${registrations.email}) = ${email}`, isNull(registrations.completedAt), gt(registrations.codeExpiresAt, new Date())),
-      )
-      .limit(1);
-    return !!pending;
   }
 
   /** A free sub-domain near `base`: itself, then base-2 ... base-9. */
@@ -160,9 +160,8 @@ export function createRegistrationService(deps: Deps) {
     const code = newCode();
     const now = Date.now();
     const { created, mailId } = await inTenant(db, await platformTenant(), async (tx) => {
-      // Sign-ups are rare: one at a time makes "email / sub-domain already held" exact without races.
+      // Sign-ups are rare: one at a time makes "sub-domain already held" exact without races.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bulwark:registration'))`);
-      if (await emailTaken(tx, email)) throw new AppError('email_taken', { fields: { email: 'errors.email_taken' } });
       const reason = await subdomainUnavailable(tx, input.sub_domain);
       if (reason) {
         throw new AppError('validation_failed', {
@@ -189,7 +188,12 @@ export function createRegistrationService(deps: Deps) {
         .update(registrations)
         .set({ codeHash: codeHash(r.id, code) })
         .where(eq(registrations.id, r.id));
-      const mail = await sendCode(tx, { email, fullName: r.fullName, companyName: r.companyName, locale: lang }, code);
+      // An address that administers an organisation gets the same answer and a registration like any
+      // other (so verify and resend behave alike), but a notice instead of the code: nobody learns from
+      // the answer whether the address has an account, and its owner learns it from the mail alone.
+      const mail = (await adminEmailTakenElsewhere(tx, email))
+        ? await sendAlreadyRegistered(tx, { email, locale: lang })
+        : await sendCode(tx, { email, fullName: r.fullName, companyName: r.companyName, locale: lang }, code);
       return { created: r, mailId: mail };
     });
     await deliver(mailId);
@@ -300,7 +304,9 @@ export function createRegistrationService(deps: Deps) {
           resendCount: r.resendCount + 1,
         })
         .where(eq(registrations.id, r.id));
-      const mail = await sendCode(tx, { email: r.email, fullName: r.fullName, companyName: r.companyName, locale: r.locale }, code);
+      const mail = (await adminEmailTakenElsewhere(tx, r.email))
+        ? await sendAlreadyRegistered(tx, r)
+        : await sendCode(tx, { email: r.email, fullName: r.fullName, companyName: r.companyName, locale: r.locale }, code);
       return { expiresAt: expires, sentAt: now, mailId: mail };
     });
     await deliver(mailId);

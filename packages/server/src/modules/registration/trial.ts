@@ -7,7 +7,6 @@ import { organizations, users } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { MAIL_QUEUE } from '../../platform/mail/mail.js';
 import { createNotification } from '../notifications/routes.js';
-import { ORGANIZATION_MODULES } from '../users/profile.js';
 import { extendRequests, trialNotices } from './tables.js';
 
 type Org = typeof organizations.$inferSelect;
@@ -38,10 +37,7 @@ export async function planOf(tx: Tx, org: Org, now = Date.now()): Promise<Plan> 
   };
 }
 
-/** Every module is on in this build (spec 000 §1), the free trial included (spec 001 §9). */
-export function saasFeatures() {
-  return { features: ORGANIZATION_MODULES.map((key) => ({ key, enabled: true })) };
-}
+export { saasFeatures } from '../organizations/plan-modules.js';
 
 /** The active admins of the transaction's organisation, to be told about their trial. */
 export async function organizationAdmins(tx: Tx) {

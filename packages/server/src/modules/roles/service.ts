@@ -6,6 +6,7 @@ import {
   roleModuleKey,
   rolePermitRules,
   isWorkflowSubject,
+  mayManageRole,
   type RoleActionInput,
   type RoleCreateBody,
   type RoleDetail,
@@ -15,6 +16,7 @@ import {
   type RoleUpdateBody,
 } from '@bulwark/domain';
 import { and, asc, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { activeAdminCount } from '../../platform/auth/admins.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { recordAudit } from '../../platform/audit.js';
 import type { Tx } from '../../platform/db/db.js';
@@ -166,7 +168,27 @@ export async function getRole(tx: Tx, id: string): Promise<RoleDetail> {
   return detail(role, await usersHolding(tx, id), await loadMatrix(tx, id));
 }
 
+/**
+ * Issue 12: a role that grants admin access makes its holders administrators, so only an administrator
+ * grants or removes it, or changes or deletes such a role (the domain's mayManageRole, which the web uses
+ * too); otherwise anyone holding Role create or update could make themself an administrator.
+ */
+function refuseAdminSwitch(): never {
+  throw new AppError('forbidden', { fields: { grants_admin: 'roles.errors.adminOnly' }, messageKey: 'roles.errors.adminOnly' });
+}
+
+function checkManageable(p: Principal, role: RoleRow): void {
+  if (!mayManageRole(p, { grants_admin: role.grantsAdmin })) throw new AppError('forbidden', { messageKey: 'roles.errors.adminRole' });
+}
+
+/** Clearing "grants admin" must leave an active administrator: refused when this role is what makes the last ones. */
+async function checkAdminsRemain(tx: Tx, roleId: string): Promise<void> {
+  if ((await activeAdminCount(tx, { roleId }, true)) > 0) return;
+  throw new AppError('conflict', { fields: { grants_admin: 'roles.errors.lastAdmin' }, messageKey: 'roles.errors.lastAdmin' });
+}
+
 export async function createRoleFromBody(tx: Tx, p: Principal, body: RoleCreateBody): Promise<RoleDetail> {
+  if (body.grants_admin && !p.isAdmin) refuseAdminSwitch();
   await assertNameFree(tx, body.name, null);
   const [role] = await tx
     .insert(roles)
@@ -200,6 +222,7 @@ export async function updateRole(
   body: RoleUpdateBody,
 ): Promise<{ role: RoleDetail; affectedUserIds: string[] }> {
   const role = await findRole(tx, id, true);
+  checkManageable(p, role);
   const changes: Record<string, unknown> = {};
   const set: Partial<typeof roles.$inferInsert> = {};
   if (body.name !== undefined && body.name !== role.name) {
@@ -213,6 +236,8 @@ export async function updateRole(
     changes['is_power_user'] = { from: role.isPowerUser, to: body.is_power_user };
   }
   if (body.grants_admin !== undefined && body.grants_admin !== role.grantsAdmin) {
+    if (!p.isAdmin) refuseAdminSwitch();
+    if (!body.grants_admin) await checkAdminsRemain(tx, id);
     set.grantsAdmin = body.grants_admin;
     changes['grants_admin'] = { from: role.grantsAdmin, to: body.grants_admin };
   }
@@ -250,6 +275,7 @@ export async function updateRole(
 export async function deleteRole(tx: Tx, p: Principal, id: string): Promise<void> {
   // The row lock waits for any user being given this role right now, so the count below is final.
   const role = await findRole(tx, id, true);
+  checkManageable(p, role);
   if (role.isSystem) throw new AppError('system_record', { messageKey: 'roles.errors.systemDelete' });
   const holders = await usersHolding(tx, id);
   // The refusal says how many users still hold the role.

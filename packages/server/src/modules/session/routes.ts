@@ -49,18 +49,19 @@ export function sessionRoutes(r: Router, deps: AppDeps, service: SessionService 
 
   r.route(api.check, ({ principal: p }) => ({ auth: true as const, user_id: p.userId, organization_id: p.organizationId }));
 
-  r.route(api.signOut, async ({ tx, principal: p }) => {
-    await service.revokeSession(tx, p.sessionId);
+  // A revoked session's sockets close after the commit (push.ts), on every node.
+  r.route(api.signOut, async ({ tx, principal: p, afterCommit }) => {
+    afterCommit(await service.revokeSession(tx, p.sessionId));
     return { ok: true as const };
   });
 
-  r.route(api.signOutEverywhere, async ({ tx, principal: p }) => {
-    await service.revokeAllSessions(tx, p.userId);
+  r.route(api.signOutEverywhere, async ({ tx, principal: p, afterCommit }) => {
+    afterCommit(await service.revokeAllSessions(tx, p.userId));
     return { ok: true as const };
   });
 
-  r.route(api.changePassword, async ({ tx, principal: p, body, lang }) => {
-    await service.changePassword(tx, p, body.current_password, body.password);
+  r.route(api.changePassword, async ({ tx, principal: p, body, lang, afterCommit }) => {
+    afterCommit(await service.changePassword(tx, p, body.current_password, body.password));
     return { message: translate(lang, 'sso.account.passwordChanged') };
   });
 

@@ -9,7 +9,7 @@ import {
   type TokenPairResponse,
 } from '@bulwark/domain';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { loadPrincipal, type Principal } from '../../platform/auth/principal.js';
+import { loadPrincipal, sessionOutlived, SESSION_MAX_AGE_SECONDS, type Principal } from '../../platform/auth/principal.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { randomToken, sha256 } from '../../platform/auth/tokens.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -21,56 +21,36 @@ import { AppError } from '../../platform/errors.js';
 import { clear, hit, limit, refuseAfterFailures } from '../../platform/http/rate-limit.js';
 import type { Tenant } from '../../platform/http/tenancy.js';
 import { buildProfile } from '../users/profile.js';
+import { createPasswordSignIn, type SessionMeta } from './sign-in.js';
 
-export type SessionMeta = { ip: string; userAgent: string | undefined };
+export type { SessionMeta } from './sign-in.js';
 
-// Sign-in throttles: per address and per account, shared by every app node.
-const IP_LIMIT = { max: 30, windowSeconds: 300 };
-const ACCOUNT_LIMIT = { max: 10, windowSeconds: 900 };
+// Wrong current passwords when a signed-in user changes theirs (their own session: no one else's lock).
+const PASSWORD_CHANGE_LIMIT = { max: 10, windowSeconds: 900 };
 // Wrong refresh tokens per address. Only misses count: every client refreshes every few minutes.
 const REFRESH_MISSES = { max: 30, windowSeconds: 300 };
+// Reset links mailed per address and per account: an address may not flood anyone's mailbox.
+const RESET_PER_ADDRESS = { max: 10, windowSeconds: 900 };
+const RESET_PER_ACCOUNT = { max: 3, windowSeconds: 900 };
 
-export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'mail' | 'jobs'>) {
+export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'mail' | 'jobs' | 'push'>) {
   const app = deps.db.app;
 
   /** A new access token and CSRF token for a session, plus a fresh refresh token of its family. */
-  async function issueTokens(tx: Tx, organizationId: string, userId: string, sessionId: string): Promise<TokenPairResponse> {
+  async function issueTokens(
+    tx: Tx,
+    organizationId: string,
+    userId: string,
+    sessionId: string,
+    sessionStart: Date,
+  ): Promise<TokenPairResponse> {
     const refresh = randomToken();
     const csrf = randomToken(24);
-    await tx.insert(refreshTokens).values({
-      tokenHash: sha256(refresh),
-      sessionId,
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-    });
+    // Rotation renews the refresh token, never the session: it ends SESSION_MAX_AGE_SECONDS after sign-in.
+    const end = Math.min(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000, sessionStart.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+    await tx.insert(refreshTokens).values({ tokenHash: sha256(refresh), sessionId, expiresAt: new Date(end) });
     const token = await deps.tokens.sign({ sub: userId, org: organizationId, sid: sessionId, csh: sha256(csrf) });
     return { token, csrf, refresh, expires_in: ACCESS_TOKEN_TTL_SECONDS };
-  }
-
-  async function signIn(tenant: Tenant, email: string, password: string, meta: SessionMeta): Promise<SignInResponse> {
-    await limit(app, `signin-ip:${meta.ip}`, IP_LIMIT.max, IP_LIMIT.windowSeconds);
-    const accountKey = `signin-account:${tenant.id}:${email}`;
-    await limit(app, accountKey, ACCOUNT_LIMIT.max, ACCOUNT_LIMIT.windowSeconds);
-
-    const user = await inTenant(app, tenant.id, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email}`);
-      return row;
-    });
-    if (!user || user.status === 'Deleted') {
-      await verifyPassword(null, password);
-      throw new AppError(user ? 'not_registered' : 'email_not_found', { fields: { email: 'errors.email_not_found' } });
-    }
-    if (!user.passwordHash) throw new AppError('not_registered');
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      throw new AppError('incorrect_password', { fields: { password: 'errors.incorrect_password' } });
-    }
-    if (tenant.status !== 'Active') throw new AppError('organization_inactive');
-    if (user.status !== 'Active') throw new AppError('account_inactive');
-    await clear(app, accountKey);
-
-    return inTenant(app, tenant.id, (tx) => openSession(tx, tenant, user.id, meta, 'password'));
   }
 
   /**
@@ -88,8 +68,8 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
     const [session] = await tx
       .insert(sessions)
       .values({ userId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null })
-      .returning({ id: sessions.id });
-    const pair = await issueTokens(tx, tenant.id, userId, session!.id);
+      .returning({ id: sessions.id, createdAt: sessions.createdAt });
+    const pair = await issueTokens(tx, tenant.id, userId, session!.id, session!.createdAt);
     const principal = await loadPrincipal(tx, userId, session!.id);
     await recordAudit(tx, {
       actorUserId: userId,
@@ -129,16 +109,17 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
           entity: 'Session',
           entityId: row.session.id,
         });
-        return { error: true as const };
+        return { error: true as const, revoked: row.session.id };
       }
-      if (row.session.revokedAt || row.rt.expiresAt < new Date()) return { error: true as const };
+      if (row.session.revokedAt || row.rt.expiresAt < new Date() || sessionOutlived(row.session.createdAt)) return { error: true as const };
       const principal = await loadPrincipal(tx, row.session.userId, row.session.id);
       if (!principal || principal.status !== 'Active') return { error: true as const };
       await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.tokenHash, row.rt.tokenHash));
       await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.session.id));
-      return { pair: await issueTokens(tx, tenant.id, row.session.userId, row.session.id) };
+      return { pair: await issueTokens(tx, tenant.id, row.session.userId, row.session.id, row.session.createdAt) };
     });
     if ('error' in outcome) {
+      if (outcome.revoked) deps.push.disconnectSession(outcome.revoked);
       await hit(app, missKey, REFRESH_MISSES.windowSeconds);
       throw new AppError('session_expired');
     }
@@ -159,35 +140,45 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
           .update(sessions)
           .set({ revokedAt: new Date() })
           .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
-      return !!row;
+      return row?.sessionId ?? null;
     });
-    if (!found) await hit(app, missKey, REFRESH_MISSES.windowSeconds);
+    if (found) deps.push.disconnectSession(found);
+    else await hit(app, missKey, REFRESH_MISSES.windowSeconds);
   }
 
-  /** Ends one session, in the request's transaction. */
-  async function revokeSession(tx: Tx, sessionId: string): Promise<void> {
+  /** Ends one session, in the request's transaction; returns what closes its sockets once that commits. */
+  async function revokeSession(tx: Tx, sessionId: string): Promise<() => void> {
     await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    return () => deps.push.disconnectSession(sessionId);
   }
 
-  /** Ends every session of a user, in the request's transaction. */
-  async function revokeAllSessions(tx: Tx, userId: string): Promise<void> {
+  /** Ends every session of a user, in the request's transaction; returns what closes their sockets once that commits. */
+  async function revokeAllSessions(tx: Tx, userId: string): Promise<() => void> {
     await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    return () => deps.push.disconnectUser(userId);
   }
 
+  /**
+   * Mails a reset link to an active account. The caller answers the same whether or not one went out
+   * (DECISIONS.md): an unknown, inactive or too often asked address changes nothing else.
+   */
   async function requestPasswordReset(tenant: Tenant, email: string, lang: Language, ip: string): Promise<void> {
-    await limit(app, `reset-ip:${ip}`, 10, 900);
+    await limit(app, `reset-ip:${ip}`, RESET_PER_ADDRESS.max, RESET_PER_ADDRESS.windowSeconds);
     const queued = await inTenant(app, tenant.id, async (tx) => {
       const [user] = await tx
         .select()
         .from(users)
         .where(sql`lower(${users.email}) = ${email}`);
-      if (!user || user.status !== 'Active') throw new AppError('email_not_found', { fields: { email: 'errors.email_not_found' } });
+      // A service account has no password to reset (modules/api-tokens).
+      if (!user || user.status !== 'Active' || user.isIntegration) return null;
+      const mailed = await hit(app, `reset-account:${tenant.id}:${user.id}`, RESET_PER_ACCOUNT.windowSeconds);
+      if (mailed > RESET_PER_ACCOUNT.max) return null;
       const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, tenant.id));
       const token = randomToken();
       await tx.insert(passwordResetTokens).values({
@@ -206,12 +197,12 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
       await recordAudit(tx, { actorUserId: user.id, action: 'password_reset_requested', entity: 'User', entityId: user.id });
       return id;
     });
-    if (deps.mail.smtpEnabled) await deps.jobs?.send('mail-deliver', { organizationId: tenant.id, id: queued });
+    if (queued && deps.mail.smtpEnabled) await deps.jobs?.send('mail-deliver', { organizationId: tenant.id, id: queued });
   }
 
   async function resetPassword(tenant: Tenant, token: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    await inTenant(app, tenant.id, async (tx) => {
+    const userId = await inTenant(app, tenant.id, async (tx) => {
       const [row] = await tx
         .select()
         .from(passwordResetTokens)
@@ -232,23 +223,26 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
       await recordAudit(tx, { actorUserId: row.userId, action: 'password_reset', entity: 'User', entityId: row.userId });
+      return row.userId;
     });
+    deps.push.disconnectUser(userId);
   }
 
   /**
    * The signed-in user changes their own password. The current one must be right (a stolen session
    * alone cannot take the account over); every other session of the user ends, this one stays.
+   * Returns what closes the ended sessions' sockets once the transaction commits.
    */
   async function changePassword(
     tx: Tx,
     p: Pick<Principal, 'organizationId' | 'userId' | 'sessionId'>,
     current: string,
     password: string,
-  ): Promise<void> {
+  ): Promise<() => void> {
     const { userId } = p;
     // The attempts are counted outside the request's transaction: a refusal must not undo its count.
     const attemptsKey = `password-change:${p.organizationId}:${userId}`;
-    await limit(app, attemptsKey, ACCOUNT_LIMIT.max, ACCOUNT_LIMIT.windowSeconds);
+    await limit(app, attemptsKey, PASSWORD_CHANGE_LIMIT.max, PASSWORD_CHANGE_LIMIT.windowSeconds);
     const [user] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
     if (!user || !(await verifyPassword(user.passwordHash ?? null, current))) {
       throw new AppError('incorrect_password', { fields: { current_password: 'errors.incorrect_password' } });
@@ -256,12 +250,18 @@ export function createSessionService(deps: Pick<AppDeps, 'db' | 'tokens' | 'conf
     await clear(app, attemptsKey);
     const passwordHash = await hashPassword(password);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    await tx
+    const ended = await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, p.sessionId)));
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, p.sessionId)))
+      .returning({ id: sessions.id });
     await recordAudit(tx, { actorUserId: userId, action: 'password_changed', entity: 'User', entityId: userId });
+    return () => ended.forEach((s) => deps.push.disconnectSession(s.id));
   }
+
+  const { signIn } = createPasswordSignIn(deps, (tenant, userId, meta) =>
+    inTenant(app, tenant.id, (tx) => openSession(tx, tenant, userId, meta, 'password')),
+  );
 
   return {
     signIn,

@@ -41,7 +41,7 @@ export const CALLBACK_PATH = '/api/sso/callback';
 
 type ConfigRow = typeof ssoConfigs.$inferSelect;
 
-export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'mail' | 'jobs'>) {
+export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' | 'mail' | 'jobs' | 'push'>) {
   const app = deps.db.app;
   const box = createSecretBox(deps.config.appSecret, 'sso-client-secret');
   const sessions = createSessionService(deps);
@@ -245,7 +245,7 @@ export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' 
 
     return inTenant(app, tenant.id, async (tx) => {
       const [found] = await tx
-        .select({ id: users.id, status: users.status })
+        .select({ id: users.id, status: users.status, isIntegration: users.isIntegration })
         .from(users)
         .where(sql`lower(${users.email}) = ${address}`);
       let userId: string;
@@ -253,7 +253,8 @@ export function createSsoService(deps: Pick<AppDeps, 'db' | 'tokens' | 'config' 
         if (!row.createUsers || !row.defaultRoleId) throw new SsoFailure('not_registered');
         userId = await createUser(tx, address, typeof name === 'string' ? name : '', row.defaultRoleId);
       } else {
-        if (found.status === 'Deleted') throw new SsoFailure('not_registered');
+        // A service account is reached by its API tokens only, whatever an identity provider asserts.
+        if (found.status === 'Deleted' || found.isIntegration) throw new SsoFailure('not_registered');
         if (found.status !== 'Active') throw new SsoFailure('account_inactive');
         userId = found.id;
       }

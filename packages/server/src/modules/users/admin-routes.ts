@@ -36,8 +36,11 @@ export function adminRoutes(r: Router, { service, announce }: UsersRouteContext)
   });
 
   r.route(api.update, async ({ tx, principal: p, params, body, afterCommit }) => {
-    const { queued } = await service.update(tx, p, params.id, body);
+    const { queued, reviews, deactivated } = await service.update(tx, p, params.id, body);
     afterCommit(() => service.deliver(queued));
+    if (reviews) afterCommit(reviews);
+    // Deactivation ended the user's sessions: their open sockets close too (push.ts).
+    if (deactivated) afterCommit(() => deps.push.disconnectUser(params.id));
     afterCommit(() => {
       announce(p.organizationId, params.id);
       deps.push.toUser(params.id, { channel: 'rules', change: 'all' });
@@ -53,7 +56,7 @@ export function adminRoutes(r: Router, { service, announce }: UsersRouteContext)
 
   r.route(api.uploadPhoto, async ({ tx, principal: p, params, upload, afterCommit }) => {
     const row = await service.findRow(tx, params.id);
-    const stored = await deps.storage.store(tx, { purpose: 'photo', fileName: upload.fileName, bytes: upload.bytes, uploadedBy: p.userId });
+    const stored = await deps.storage.store(tx, { purpose: 'photo', fileName: upload.fileName, bytes: upload.file, uploadedBy: p.userId });
     await tx.update(userDetails).set({ photoFileId: stored.id }).where(eq(userDetails.id, row.id));
     if (row.photoFileId) {
       const old = await deps.storage.remove(tx, row.photoFileId);

@@ -77,13 +77,3 @@ export async function licencesHeldBy(tx: Tx, userId: string): Promise<LicenceMod
   const rows = await tx.select({ module: userLicences.module }).from(userLicences).where(eq(userLicences.userId, userId));
   return LICENCE_MODULES.filter((m) => rows.some((r) => r.module === m));
 }
-
-/**
- * For other modules: refuses a user who holds no licence for the module, with "contact the
- * administrator". Organisation administrators always pass.
- */
-export async function requireLicence(tx: Tx, p: Pick<Principal, 'userId' | 'isAdmin'>, module: LicenceModule): Promise<void> {
-  if (p.isAdmin) return;
-  const held = await licencesHeldBy(tx, p.userId);
-  if (!held.includes(module)) throw new AppError('forbidden', { messageKey: 'users.licences.contactAdmin' });
-}

@@ -1,6 +1,8 @@
 import { pagination, pageWindow, translate, usersApi as api, type Language, type UserRecord } from '@bulwark/domain';
 import { workbookAnswer, type ExcelColumn } from '../../platform/export/excel.js';
 import type { Router } from '../../platform/http/route.js';
+import { LICENCE_SUBJECT } from './groups.js';
+import { ACTION_PICKERS, ANY_MODULE_READER, MODULE_PICKERS, needsOneOf, SI_PICKERS, USER_READ } from './pickers.js';
 import type { UsersRouteContext } from './routes.js';
 
 function excelColumns(lang: Language): ExcelColumn<UserRecord>[] {
@@ -33,14 +35,25 @@ export function peopleRoutes(r: Router, { service, groups }: UsersRouteContext) 
     return { users: rows, pagination: pagination(total, query.page, query.per_page) };
   });
 
-  r.route(api.allActive, async ({ tx }) => ({ users: await groups.allActive(tx) }));
-  r.route(api.siTrained, async ({ tx }) => ({ users: await groups.siTrained(tx) }));
-  r.route(api.moduleBased, ({ tx }) => groups.moduleBased(tx));
+  r.route(api.allActive, async ({ tx }) => ({ users: await groups.allActive(tx) }), { authorize: ACTION_PICKERS });
+  r.route(api.siTrained, async ({ tx }) => ({ users: await groups.siTrained(tx) }), { authorize: SI_PICKERS });
+  r.route(api.moduleBased, ({ tx }) => groups.moduleBased(tx), { authorize: MODULE_PICKERS });
   r.route(api.roleWise, ({ tx }) => groups.roleWise(tx));
-  r.route(api.moduleAtSite, async ({ tx, query }) => ({ users: await groups.moduleAtSite(tx, query.module, query.site ?? null) }));
-  r.route(api.siteModuleBased, ({ tx, params }) => groups.moduleBased(tx, [params.site_id]));
-  r.route(api.sitesModuleBased, ({ tx, query }) => {
-    const raw = query['sites[]'] ?? query.sites ?? [];
-    return groups.moduleBased(tx, Array.isArray(raw) ? raw : [raw]);
-  });
+  r.route(
+    api.moduleAtSite,
+    async ({ tx, principal, query }) => {
+      needsOneOf(USER_READ, [LICENCE_SUBJECT[query.module], 'read'])(principal);
+      return { users: await groups.moduleAtSite(tx, query.module, query.site ?? null) };
+    },
+    { authorize: ANY_MODULE_READER },
+  );
+  r.route(api.siteModuleBased, ({ tx, params }) => groups.moduleBased(tx, [params.site_id]), { authorize: MODULE_PICKERS });
+  r.route(
+    api.sitesModuleBased,
+    ({ tx, query }) => {
+      const raw = query['sites[]'] ?? query.sites ?? [];
+      return groups.moduleBased(tx, Array.isArray(raw) ? raw : [raw]);
+    },
+    { authorize: MODULE_PICKERS },
+  );
 }

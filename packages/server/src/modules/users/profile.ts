@@ -1,22 +1,12 @@
-import type { ProfileResponse } from '@bulwark/domain';
+import { LICENCE_MODULES, type ProfileResponse } from '@bulwark/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Tx } from '../../platform/db/db.js';
 import { notifications } from '../../platform/db/schema.js';
+import { organizationModules } from '../organizations/plan-modules.js';
 
-/** Every feature flag is on in this build (spec 000 §1). */
-export const ORGANIZATION_MODULES = [
-  'enterprise',
-  'pricing',
-  'settings',
-  'actions',
-  'audits',
-  'hira',
-  'incidents',
-  'library',
-  'observations',
-  'permits',
-];
+// The feature flags moved to the organisation's plan; kept here for the modules that import them.
+export { ORGANIZATION_MODULES } from '../organizations/plan-modules.js';
 
 /** The profile of spec 000 §7: user, organization, rules, organization_modules. */
 export async function buildProfile(tx: Tx, p: Principal, hiraV2UserIds: readonly string[]): Promise<ProfileResponse> {
@@ -35,6 +25,7 @@ export async function buildProfile(tx: Tx, p: Principal, hiraV2UserIds: readonly
       status: p.status,
       is_admin: p.isAdmin,
       is_platform_admin: p.isPlatformAdmin,
+      is_guest: p.kind === 'guest',
       can_issue_permit: p.canIssuePermit,
       hira_v2_allowed: hiraV2UserIds.includes(p.userId),
       locale: p.locale,
@@ -44,6 +35,7 @@ export async function buildProfile(tx: Tx, p: Principal, hiraV2UserIds: readonly
         used_bytes: org.storageUsedBytes,
         quota_bytes: org.storageQuotaBytes,
       },
+      licences: LICENCE_MODULES.filter((m) => p.access.licences?.includes(m)),
     },
     organization: p.isPlatformAdmin
       ? null
@@ -60,6 +52,6 @@ export async function buildProfile(tx: Tx, p: Principal, hiraV2UserIds: readonly
           timezone: org.timezone,
         },
     rules: p.rules,
-    organization_modules: p.isPlatformAdmin ? [] : ORGANIZATION_MODULES,
+    organization_modules: p.isPlatformAdmin ? [] : organizationModules(org),
   };
 }

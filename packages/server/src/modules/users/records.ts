@@ -15,6 +15,7 @@ export const userColumns = {
   canIssuePermit: users.canIssuePermit,
   roleId: users.roleId,
   roleName: roles.name,
+  roleGrantsAdmin: roles.grantsAdmin,
   passwordHash: users.passwordHash,
   createdAt: users.createdAt,
   employeeId: userDetails.employeeId,
@@ -36,10 +37,20 @@ export function selectUsers(tx: Tx) {
 }
 export type UserRow = Awaited<ReturnType<ReturnType<typeof selectUsers>['where']>>[number];
 
-/** Users the organisation administers: everyone but platform accounts and removed users. */
-export const administered = and(eq(users.isPlatformAdmin, false), ne(users.status, 'Deleted'))!;
+/**
+ * Users the organisation administers: everyone but platform accounts, removed users and service accounts
+ * (managed on the integrations screen, modules/api-tokens: they take no seat and no screen here may give
+ * them a password or an e-mail).
+ */
+export const administered = and(eq(users.isPlatformAdmin, false), ne(users.status, 'Deleted'), eq(users.isIntegration, false))!;
 
-export function toRecord(row: UserRow, siteIds: string[], licences: LicenceModule[]): UserRecord {
+/** An administrator by own flag or by role, whatever the status (the session's test, less "active"). */
+export function adminByFlagOrRole(row: Pick<UserRow, 'isAdmin' | 'roleGrantsAdmin'>): boolean {
+  return row.isAdmin || row.roleGrantsAdmin === true;
+}
+
+/** `lastAdmin`: this is the organisation's only active administrator (nobody may demote or deactivate them). */
+export function toRecord(row: UserRow, siteIds: string[], licences: LicenceModule[], lastAdmin: boolean): UserRecord {
   return {
     id: row.id,
     email: row.email,
@@ -53,6 +64,8 @@ export function toRecord(row: UserRow, siteIds: string[], licences: LicenceModul
     site_ids: siteIds,
     status: row.status,
     is_admin: row.isAdmin,
+    admin_access: adminByFlagOrRole(row),
+    last_admin: lastAdmin,
     can_issue_permit: row.canIssuePermit,
     si_trained: row.siTrained,
     verified: row.verifiedAt !== null,

@@ -9,9 +9,13 @@ import { organizations, passwordResetTokens, roles, sessions, users } from '../.
 import type { AppDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { searchPattern } from '../../platform/http/list.js';
+import type { AfterCommit } from '../../platform/http/route.js';
 import { dispatchTemplatedMail, sendTemplatedMail, type QueuedTemplatedMail } from '../mailers/send.js';
+import { reviewerRemoved } from '../workflows/review.js';
 import type { UserSiteLinks } from './site-links.js';
-import { administered, licencesOf, selectUsers, toRecord, type UserRow } from './records.js';
+import { activeAdminCount } from '../../platform/auth/admins.js';
+import { administered, adminByFlagOrRole, licencesOf, selectUsers, toRecord, type UserRow } from './records.js';
+import { checkAdminStanding, checkLastAdmin } from './standing.js';
 import { userDetails, userLicences } from './tables.js';
 
 export type UserListFilter = { search?: string; status?: 'Active' | 'Inactive'; role?: string; site?: string; verified?: 'true' | 'false' };
@@ -42,8 +46,12 @@ export function createUsersService(deps: UsersDeps) {
       tx,
       rows.map((r) => r.id),
     );
+    const onlyOneAdmin = rows.length > 0 && (await activeAdminCount(tx)) === 1;
     const out: UserRecord[] = [];
-    for (const row of rows) out.push(toRecord(row, await deps.sites.listUserSiteIds(tx, row.id), licences.get(row.id) ?? []));
+    for (const row of rows) {
+      const lastAdmin = onlyOneAdmin && row.status === 'Active' && adminByFlagOrRole(row);
+      out.push(toRecord(row, await deps.sites.listUserSiteIds(tx, row.id), licences.get(row.id) ?? [], lastAdmin));
+    }
     return out;
   }
 
@@ -85,11 +93,13 @@ export function createUsersService(deps: UsersDeps) {
     if (Number(active?.n ?? 0) + adding > (org?.limit ?? 0)) throw new AppError('plan_limit_reached');
   }
 
-  async function checkRole(tx: Tx, p: Principal, roleId: string, field = 'role_id'): Promise<void> {
+  /** Refuses a role that does not exist or that the principal may not hand out; says whether it grants admin access. */
+  async function checkRole(tx: Tx, p: Principal, roleId: string, field = 'role_id'): Promise<boolean> {
     const [role] = await tx.select({ grantsAdmin: roles.grantsAdmin }).from(roles).where(eq(roles.id, roleId));
     if (!role) throw new AppError('validation_failed', { fields: { [field]: 'users.validation.roleNotFound' } });
     // A role that grants administration is itself an admin switch: only an admin hands it out.
     if (role.grantsAdmin && !p.isAdmin) throw new AppError('forbidden', { fields: { [field]: 'users.validation.adminOnly' } });
+    return role.grantsAdmin;
   }
 
   async function checkEmployeeId(tx: Tx, employeeId: string | null | undefined, exceptUserId?: string): Promise<void> {
@@ -210,33 +220,28 @@ export function createUsersService(deps: UsersDeps) {
     return { email: row.email, queued };
   }
 
-  async function activeAdminsOtherThan(tx: Tx, userId: string): Promise<number> {
-    const [n] = await tx
-      .select({ n: count() })
-      .from(users)
-      .where(and(administered, eq(users.status, 'Active'), eq(users.isAdmin, true), ne(users.id, userId)));
-    return Number(n?.n ?? 0);
-  }
-
   /**
-   * Changes a user. Deactivation signs the user out everywhere and releases their licences; the last
-   * active administrator cannot be removed or deactivated, and nobody deactivates themself.
+   * Changes a user. Deactivation signs the user out everywhere and releases their licences; nobody
+   * deactivates themself, and the last active administrator is never demoted or deactivated (by a change
+   * of status, of admin flag or of role), by anyone.
    */
   async function update(
     tx: Tx,
     p: Principal,
     id: string,
     body: UserUpdateInput,
-  ): Promise<{ deactivated: boolean; queued: QueuedTemplatedMail[] }> {
+  ): Promise<{ deactivated: boolean; queued: QueuedTemplatedMail[]; reviews: AfterCommit | null }> {
     const row = await findRow(tx, id);
     const adminSwitch = (['is_admin', 'can_issue_permit'] as const).find(
       (k) => body[k] !== undefined && body[k] !== (k === 'is_admin' ? row.isAdmin : row.canIssuePermit),
     );
     if (adminSwitch && !p.isAdmin) throw new AppError('forbidden', { fields: { [adminSwitch]: 'users.validation.adminOnly' } });
+    checkAdminStanding(p, row, body);
+    let roleGrantsAdmin = row.roleGrantsAdmin === true;
     if (body.role_id !== undefined && body.role_id !== row.roleId) {
       // Changing one's own role is changing one's own rights: only an administrator may.
       if (id === p.userId && !p.isAdmin) throw new AppError('forbidden', { fields: { role_id: 'users.validation.adminOnly' } });
-      await checkRole(tx, p, body.role_id);
+      roleGrantsAdmin = await checkRole(tx, p, body.role_id);
     }
     if (body.employee_id !== undefined) await checkEmployeeId(tx, body.employee_id, id);
 
@@ -248,13 +253,7 @@ export function createUsersService(deps: UsersDeps) {
         messageKey: 'users.validation.cannotDeactivateSelf',
       });
     }
-    const losesAdmin = row.isAdmin && row.status === 'Active' && (deactivating || body.is_admin === false);
-    if (losesAdmin && (await activeAdminsOtherThan(tx, id)) === 0) {
-      throw new AppError('conflict', {
-        fields: { [deactivating ? 'status' : 'is_admin']: 'users.validation.lastAdmin' },
-        messageKey: 'users.validation.lastAdmin',
-      });
-    }
+    await checkLastAdmin(tx, row, body, roleGrantsAdmin);
     if (reactivating) await checkSeats(tx, 1);
 
     const core: Partial<typeof users.$inferInsert> = {};
@@ -277,12 +276,16 @@ export function createUsersService(deps: UsersDeps) {
     if (Object.keys(details).length > 0) await tx.update(userDetails).set(details).where(eq(userDetails.id, id));
     if (body.site_ids !== undefined) await deps.sites.setUserSites(tx, id, body.site_ids);
 
+    let reviews: AfterCommit | null = null;
+
     if (deactivating) {
       await tx
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
       await tx.delete(userLicences).where(eq(userLicences.userId, id));
+      // A deactivated reviewer counts as removed: the account creator takes their workflows and reviews in flight.
+      reviews = (await reviewerRemoved(tx, deps, id)).afterCommit;
     }
     await recordAudit(tx, { actorUserId: p.userId, action: 'update', entity: 'User', entityId: id, changes: { ...body } });
     const queued: QueuedTemplatedMail[] = [];
@@ -299,7 +302,7 @@ export function createUsersService(deps: UsersDeps) {
         }),
       );
     }
-    return { deactivated: deactivating, queued };
+    return { deactivated: deactivating, queued, reviews };
   }
 
   return { list, get, findRow, records, invite, createInvited, checkSeats, checkRole, emailTaken, resend, update, deliver };

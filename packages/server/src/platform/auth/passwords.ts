@@ -1,4 +1,10 @@
+import { installCommonPasswordCheck } from '@bulwark/domain';
 import { hash, verify } from '@node-rs/argon2';
+import { isCommonPassword } from './common-passwords.js';
+
+// Every password the API sets is read with the domain's passwordSchema: from here on it also refuses
+// the common and breached ones. This module is loaded by every service that stores a password.
+installCommonPasswordCheck(isCommonPassword);
 
 // OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane. Argon2id is the library's default
 // algorithm (its enum is a const enum that isolated modules cannot read).

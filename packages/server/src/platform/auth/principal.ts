@@ -1,4 +1,4 @@
-import { rulesFromRoleActions, type AccessContext, type RoleAction, type Rule } from '@bulwark/domain';
+import { LICENCE_MODULES, rulesFromRoleActions, type AccessContext, type LicenceModule, type RoleAction, type Rule } from '@bulwark/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/db.js';
 import { organizations, roleActions, roles, sessions, users } from '../db/schema.js';
@@ -22,6 +22,13 @@ export type Principal = {
   sessionRevoked: boolean;
   /** Free trial over (spec 001 §4/§8): writes are refused with free_trial_expired; reads and sign-in go on. */
   trialExpired: boolean;
+  /**
+   * A guest is a principal of its own kind, set from how the account was made (a self-registered
+   * visitor, users.is_guest), never from its role's name or rights: it reaches only the routes whose
+   * contract admits guests (EndpointDef.guests), whatever its role holds. An integration is a service
+   * account (users.is_integration) reached by API tokens: its role's rights, never an administrator's.
+   */
+  kind: 'member' | 'guest' | 'integration';
 };
 
 /** Registration module's trial-expiry rule: a free_trial organisation whose trial_ends_at has passed. */
@@ -30,6 +37,16 @@ export function isTrialExpired(
   now = Date.now(),
 ): boolean {
   return !org.isPlatform && org.subscriptionType === 'free_trial' && org.trialEndsAt !== null && org.trialEndsAt.getTime() <= now;
+}
+
+/**
+ * A session's absolute lifetime: refreshing renews its tokens, never this. Thirty days after sign-in
+ * the user signs in again, however active the session was.
+ */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+export function sessionOutlived(createdAt: Date, now = Date.now()): boolean {
+  return createdAt.getTime() + SESSION_MAX_AGE_SECONDS * 1000 <= now;
 }
 
 /** Rules of the platform super admin: Organization, and nothing else (spec 000 §5). */
@@ -46,6 +63,14 @@ const roleMatrix = sql<RoleAction[] | null>`(
   ) order by ra.name)
   from ${roleActions} ra where ra.organization_id = ${users.organizationId} and ra.role_id = ${users.roleId})`;
 
+/**
+ * The modules the user holds a licence for, in the same statement: on a paid plan `can()` asks for
+ * them on every licensed write (domain access/licences.ts). The table is the users module's.
+ */
+const licenceModules = sql<LicenceModule[]>`(
+  select coalesce(array_agg(ul.module order by ul.module), '{}'::text[])
+  from user_licences ul where ul.organization_id = ${users.organizationId} and ul.user_id = ${users.id})`;
+
 export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): Promise<Principal | null> {
   const [row] = await tx
     .select({
@@ -54,7 +79,9 @@ export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): 
       roleGrantsAdmin: roles.grantsAdmin,
       org: organizations,
       revokedAt: sessions.revokedAt,
+      sessionStart: sessions.createdAt,
       matrix: roleMatrix,
+      licences: licenceModules,
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
@@ -70,6 +97,7 @@ export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): 
     rules = rulesFromRoleActions(row.matrix ?? []);
   }
   const isPlatformAdmin = user.isPlatformAdmin && org.isPlatform;
+  const integration = user.isIntegration && !isPlatformAdmin;
   return {
     userId: user.id,
     organizationId: user.organizationId,
@@ -78,7 +106,8 @@ export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): 
     fullName: user.fullName,
     status: user.status,
     // A role with "grant admin access" adds admin powers; it never takes away the user's own flag.
-    isAdmin: user.isAdmin || row.roleGrantsAdmin === true,
+    // A service account is never an administrator, whatever role it is given (modules/api-tokens).
+    isAdmin: !integration && (user.isAdmin || row.roleGrantsAdmin === true),
     isPlatformAdmin,
     canIssuePermit: user.canIssuePermit,
     locale: user.locale,
@@ -89,11 +118,15 @@ export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): 
       isPlatformAdmin,
       memExhausted: org.storageUsedBytes >= org.storageQuotaBytes,
       subscriptionType: org.subscriptionType,
+      // A service account takes no seat and needs no module licence: its reach is its role (docs/modules.md).
+      licences: integration ? [...LICENCE_MODULES] : row.licences,
       trialExpired: !isPlatformAdmin && isTrialExpired(org),
     },
     organization: org,
-    sessionRevoked: row.revokedAt !== null,
+    // An API token's session lives as long as the token (its own expiry and revocation), not thirty days.
+    sessionRevoked: row.revokedAt !== null || (!integration && sessionOutlived(row.sessionStart)),
     trialExpired: !isPlatformAdmin && isTrialExpired(org),
+    kind: integration ? 'integration' : user.isGuest && !isPlatformAdmin ? 'guest' : 'member',
   };
 }
 

@@ -49,7 +49,12 @@ export function createTokenSigner(secret: string) {
     /** The claims of a valid, unexpired token, or null. */
     async verify(token: string): Promise<AccessClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, await imported, { issuer: ISSUER, algorithms: ['HS256'] });
+        // jose checks exp only when present: a token without one would never expire.
+        const { payload } = await jwtVerify(token, await imported, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+        });
         const { sub, org, sid, csh } = payload;
         if (typeof sub !== 'string' || typeof org !== 'string' || typeof sid !== 'string' || typeof csh !== 'string') {
           return null;

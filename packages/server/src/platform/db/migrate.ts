@@ -60,13 +60,24 @@ export async function migrate(ownerUrl: string, log: (m: string) => void = () =>
 }
 
 async function ensureAppRole(client: pg.Client, password: string): Promise<void> {
-  // Roles are shared by every database of the server, and other databases may be migrating at once.
+  // Roles are shared by every database of the server, and other databases may be migrating at once:
+  // the advisory lock (one database's) does not cover them, so a concurrent change of the same role
+  // ("tuple concurrently updated", a deadlock) is tried again; the statement is the same every time.
   const literal = password.replace(/'/g, "''");
-  await client.query(`do $$ begin
-      create role ${APP_ROLE} login password '${literal}' nosuperuser nobypassrls nocreatedb nocreaterole;
-    exception when duplicate_object or unique_violation then
-      alter role ${APP_ROLE} login password '${literal}' nosuperuser nobypassrls;
-    end $$`);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await client.query(`do $$ begin
+          create role ${APP_ROLE} login password '${literal}' nosuperuser nobypassrls nocreatedb nocreaterole;
+        exception when duplicate_object or unique_violation then
+          alter role ${APP_ROLE} login password '${literal}' nosuperuser nobypassrls;
+        end $$`);
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      if (attempt >= 5 || !['XX000', '40001', '40P01', '23505', '42710'].includes(code)) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
+  }
 }
 
 /** The same on every node that shares the server address and owner credentials, whatever the database. */

@@ -32,6 +32,8 @@ export const organizations = pgTable('organizations', {
   timezone: text('timezone').notNull(),
   storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }).notNull(),
   storageUsedBytes: bigint('storage_used_bytes', { mode: 'number' }).notNull(),
+  /** Guests' uploads no report links yet: held apart from the quota (platform/storage/storage.ts). */
+  storagePendingBytes: bigint('storage_pending_bytes', { mode: 'number' }).notNull().default(0),
   userLimit: integer('user_limit').notNull().default(50),
   guestSignupEnabled: boolean('guest_signup_enabled').notNull().default(false),
   deletedAt: ts('deleted_at'),
@@ -88,6 +90,8 @@ export const users = pgTable(
     roleId: uuid('role_id'),
     locale: text('locale').notNull().default('en').$type<'en' | 'es' | 'tr' | 'zh'>(),
     isGuest: boolean('is_guest').notNull().default(false),
+    /** A service account (modules/api-tokens): no password, never an administrator, reached by API tokens. */
+    isIntegration: boolean('is_integration').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -163,6 +167,8 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
     sentAt: ts('sent_at'),
+    /** Stored files sent along (migrations/0161_mail_attachments.sql). */
+    attachmentFileIds: uuid('attachment_file_ids').array().notNull().default([]),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
 );
@@ -199,7 +205,32 @@ export const files = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull(),
     uploadedBy: uuid('uploaded_by'),
+    /** A guest's upload no report links yet: its bytes are in storage_pending_bytes, not the quota. */
+    pending: boolean('pending').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
+);
+
+/**
+ * API tokens of service accounts (migrations/0200_api_tokens.sql; modules/api-tokens manages them):
+ * platform auth reads them on every request that carries one. Only the token's SHA-256 is kept.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    organizationId: orgId(),
+    id: id(),
+    userId: uuid('user_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    hint: text('hint').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at'),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
 );

@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../errors.js';
 import { FileAnswer, XLSX_TYPE } from '../http/answers.js';
+import { checkedWorkbook } from './workbook-zip.js';
 
 export type ExcelColumn<Row> = {
   header: string;
@@ -52,40 +54,108 @@ export async function sendWorkbook<Row>(
 
 export type SheetRow = { row: number; values: Record<string, string> };
 
+/** How many rows an import reads, and the text that refuses one more (its `{{max}}` names the limit). */
+export type RowLimit = { maxRows: number; tooManyKey: string };
+
+const DEFAULT_LIMIT: RowLimit = { maxRows: 5000, tooManyKey: 'storage.workbookTooManyRows' };
+
+/** Rows read between two yields to the event loop, so other requests are answered while a sheet is read. */
+const ROWS_PER_TURN = 100;
+
 /**
  * Reads the first sheet of an uploaded workbook: the first row names the columns, each later non-empty
- * row becomes `{ row: <sheet row number>, values: { <header>: text } }`. A file that is not a workbook
- * is `bad_format`, never a crash.
+ * row becomes `{ row: <sheet row number>, values: { <header>: text } }`. The zip is checked first
+ * (`checkedWorkbook`: parts, unpacked size, ratio), then the sheet is streamed and reading stops at the
+ * first row past `maxRows`, refused with the import's own text. A file that is not a workbook is
+ * `bad_format`, never a crash.
  */
-export async function readWorkbookRows(bytes: Buffer, maxRows = 5000): Promise<{ headers: string[]; rows: SheetRow[] }> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    // exceljs declares its own `Buffer` (an ArrayBuffer) that Node 22's Buffer type no longer matches.
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('bad_format');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new AppError('bad_format');
+export async function readWorkbookRows(bytes: Buffer, limit: RowLimit = DEFAULT_LIMIT): Promise<{ headers: string[]; rows: SheetRow[] }> {
+  const input = await checkedWorkbook(bytes);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Styles tell a date cell from a number; hyperlinks only repeat the cell's text.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  const failed = failureOf(input);
   const headers: string[] = [];
-  ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
-    headers[col - 1] = cellText(cell.value).trim();
-  });
   const rows: SheetRow[] = [];
-  ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-    if (rowNumber === 1) return;
-    const values: Record<string, string> = {};
-    let any = false;
-    headers.forEach((h, i) => {
-      if (!h) return;
-      const text = cellText(r.getCell(i + 1).value).trim();
-      if (text) any = true;
-      values[h] = text;
-    });
-    if (any) rows.push({ row: rowNumber, values });
-  });
-  if (rows.length > maxRows) throw new AppError('payload_too_large');
+  let read = 0;
+  try {
+    // `checkedWorkbook` passes on one sheet only: the first.
+    for await (const ws of until(reader, failed)) {
+      for await (const r of until(ws, failed)) {
+        if (++read % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (r.number === 1) {
+          r.eachCell({ includeEmpty: true }, (cell, col) => {
+            headers[col - 1] = cellText(cell.value).trim();
+          });
+          continue;
+        }
+        const values: Record<string, string> = {};
+        let any = false;
+        headers.forEach((h, i) => {
+          if (!h) return;
+          const text = cellText(r.getCell(i + 1).value).trim();
+          if (text) any = true;
+          values[h] = text;
+        });
+        if (!any) continue;
+        if (rows.length === limit.maxRows) {
+          throw new AppError('payload_too_large', {
+            fields: { file: limit.tooManyKey },
+            messageKey: limit.tooManyKey,
+            vars: { max: limit.maxRows },
+          });
+        }
+        rows.push({ row: r.number, values });
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('bad_format', { fields: { file: 'storage.notAWorkbook' }, messageKey: 'storage.notAWorkbook' });
+  } finally {
+    input.destroy();
+  }
   return { headers: headers.filter(Boolean), rows };
+}
+
+/**
+ * A part found damaged while streaming fails the input stream, but the reader only pipes it and would
+ * wait for the rest for ever: each wait on the reader is also ended by the input's error. (One watcher
+ * per wait, not a `Promise.race` on one promise, which would keep a reaction per row until the end.)
+ */
+type Failure = { error: unknown; interrupt: ((error: unknown) => void) | null };
+
+function failureOf(input: Readable): Failure {
+  const failure: Failure = { error: null, interrupt: null };
+  input.once('error', (error) => {
+    failure.error = error;
+    failure.interrupt?.(error);
+  });
+  return failure;
+}
+
+/** The items of `source`, unless the input fails first. */
+async function* until<T>(source: AsyncIterable<T>, failure: Failure): AsyncGenerator<T> {
+  const it = source[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await new Promise<IteratorResult<T>>((resolve, reject) => {
+        if (failure.error) return reject(failure.error);
+        failure.interrupt = reject;
+        it.next().then(resolve, reject);
+      });
+      failure.interrupt = null;
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // Not awaited: after a failure the source waits for input that will never come.
+    void it.return?.(undefined)?.catch(() => undefined);
+  }
 }
 
 function cellText(v: ExcelJS.CellValue): string {

@@ -1,7 +1,19 @@
-import { CSRF_HEADER, can, type Access, type Endpoint, type Language } from '@bulwark/domain';
+import {
+  API_TOKEN_PREFIX,
+  CSRF_HEADER,
+  can,
+  missingLicence,
+  type Access,
+  type Endpoint,
+  type GuestAccess,
+  type Language,
+} from '@bulwark/domain';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { loadPrincipal, unusableReason, type Principal } from '../auth/principal.js';
 import { sameHash, sha256, type AccessClaims, type TokenSigner } from '../auth/tokens.js';
+import { apiTokens } from '../db/schema.js';
+import { hit } from './rate-limit.js';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/db.js';
 import { AppError } from '../errors.js';
 import { resolveTenant, tenantLabel, type Tenant } from './tenancy.js';
@@ -34,8 +46,13 @@ export type RouteRecord = {
   access: Access;
   schema?: FastifySchema;
   allowedAfterTrial?: true;
+  /** Whether a guest may call it (absent: refused); see EndpointDef.guests. */
+  guests?: GuestAccess;
+  allowedWhenStorageFull?: true;
   /** The contract's id (`observations.list`); absent only for the API documentation's own routes. */
   contractId?: string;
+  /** The purpose of the file a multipart route reads (`workbook` for imports). */
+  upload?: string;
 };
 
 /**
@@ -65,7 +82,10 @@ export function registerRouteRecords(app: FastifyInstance) {
         access: contract?.access ?? { public: true },
         schema: route.schema,
         allowedAfterTrial: contract?.allowedAfterTrial,
+        guests: contract?.guests,
+        allowedWhenStorageFull: contract?.allowedWhenStorageFull,
         contractId: contract?.id,
+        upload: contract?.upload,
       });
     }
   });
@@ -86,15 +106,19 @@ export function bearerToken(req: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-type AuthDeps = { db: Db; tokens: TokenSigner; baseDomain: string };
+type AuthDeps = { db: Db; tokens: TokenSigner; baseDomain: string; apiTokenRequestsPerMinute: number };
+
+/** A request's verified claims; `apiToken` (the SHA-256 of an API token) when it carries one instead of a sign-in token. */
+export type RequestClaims = AccessClaims & { apiToken?: string };
 
 /**
  * The token's claims, checked without touching the database: signature, expiry, and the CSRF token on
  * unsafe methods. Any refusal first says "no such organisation" when the address names none, as the
  * tenant is the first thing a request is judged on.
  */
-export async function verifyRequest(req: FastifyRequest, deps: AuthDeps): Promise<AccessClaims> {
+export async function verifyRequest(req: FastifyRequest, deps: AuthDeps): Promise<RequestClaims> {
   const token = bearerToken(req);
+  if (token?.startsWith(API_TOKEN_PREFIX)) return apiTokenClaims(req, token, deps);
   const refuse = async (code: 'unauthorized' | 'session_expired' | 'csrf_invalid'): Promise<never> => {
     await requireTenant(req, deps.db, deps.baseDomain);
     throw new AppError(code);
@@ -116,13 +140,41 @@ export async function verifyRequest(req: FastifyRequest, deps: AuthDeps): Promis
 }
 
 /**
+ * An API token (modules/api-tokens) is looked up in the organisation of the address, and only there:
+ * a token is never valid on another organisation's sub-domain. It carries no CSRF token (it is no
+ * browser's cookie or stored session: whoever holds it sends it on purpose).
+ */
+async function apiTokenClaims(req: FastifyRequest, token: string, deps: AuthDeps): Promise<RequestClaims> {
+  const tenant = await requireTenant(req, deps.db, deps.baseDomain);
+  if (tenant.isPlatform) throw new AppError('unauthorized');
+  return { sub: '', org: tenant.id, sid: '', csh: '', apiToken: sha256(token) };
+}
+
+/** The service account of a live API token of the transaction's organisation, counted against its rate limit. */
+async function apiTokenPrincipal(tx: Tx, hash: string, deps: AuthDeps): Promise<Principal | null> {
+  const now = new Date();
+  const [row] = await tx
+    .select({ id: apiTokens.id, userId: apiTokens.userId, sessionId: apiTokens.sessionId, lastUsedAt: apiTokens.lastUsedAt })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tokenHash, hash), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))));
+  if (!row) throw new AppError('unauthorized');
+  // Per token, shared by every app node (rate_limits), counted before any work is done.
+  if ((await hit(deps.db, `api-token:${row.id}`, 60)) > deps.apiTokenRequestsPerMinute) throw new AppError('rate_limited');
+  // "Last used" to the minute: a token busy all day writes its row once a minute, not on every request.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= 60_000) {
+    await tx.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id));
+  }
+  return loadPrincipal(tx, row.userId, row.sessionId);
+}
+
+/**
  * The principal of verified claims, read in the request's transaction (which has set the claims'
  * organisation) in one statement. The organisation the token names must be the one the address
  * names: only when it is not does a second look-up tell "no such organisation" from "another one".
  */
-export async function principalOfClaims(tx: Tx, req: FastifyRequest, claims: AccessClaims, deps: AuthDeps): Promise<Principal> {
+export async function principalOfClaims(tx: Tx, req: FastifyRequest, claims: RequestClaims, deps: AuthDeps): Promise<Principal> {
   const label = tenantLabel(req, deps.baseDomain);
-  const principal = await loadPrincipal(tx, claims.sub, claims.sid);
+  const principal = claims.apiToken ? await apiTokenPrincipal(tx, claims.apiToken, deps) : await loadPrincipal(tx, claims.sub, claims.sid);
   if (!principal || principal.organization.subDomainName !== label || principal.organization.deletedAt) {
     const tenant = await requireTenant(req, tx, deps.baseDomain);
     if (claims.org !== tenant.id) throw new AppError('tenant_mismatch');
@@ -135,17 +187,73 @@ export async function principalOfClaims(tx: Tx, req: FastifyRequest, claims: Acc
   return principal!;
 }
 
+/** The parts of a contract the router's checks read. */
+type Guarded = Pick<Endpoint, 'access' | 'allowedAfterTrial' | 'method' | 'guests' | 'allowedWhenStorageFull'>;
+
 /** The rights check of a contract's access, for a loaded principal. */
-export function checkAccess(principal: Principal, contract: Pick<Endpoint, 'access' | 'allowedAfterTrial' | 'method'>): void {
+export function checkAccess(principal: Principal, contract: Guarded): void {
+  checkGuest(principal, contract);
   const { access } = contract;
-  if ('public' in access || 'session' in access) return checkTrial(principal, contract);
+  if ('public' in access || 'session' in access) {
+    checkTrial(principal, contract);
+    return checkStorage(principal, contract);
+  }
   if ('platform' in access && !principal.isPlatformAdmin) throw new AppError('forbidden');
   if ('admin' in access && !principal.isAdmin) throw new AppError('forbidden');
+  checkPermitPlan(principal, access);
+  checkLicence(principal, access);
   // Without the right at all the answer is "forbidden"; an expired trial is said as such just below.
   if ('subject' in access && !can({ ...principal.access, trialExpired: false }, access.subject, access.action)) {
     throw new AppError('forbidden');
   }
   checkTrial(principal, contract);
+  checkStorage(principal, contract);
+}
+
+/**
+ * Licences (DECISIONS; the rule is the domain's access/licences.ts): on a paid plan, a role granting a
+ * write on a licensed module is not enough without the user's licence for it. `can()` folds the same
+ * rule in, so the web hides what cannot be used; this says it first, so that whoever holds the right
+ * hears "ask your administrator for a licence", while someone without the right still hears "forbidden".
+ */
+function checkLicence(principal: Principal, access: Access): void {
+  if (!('subject' in access)) return;
+  const granted = principal.access.rules.some((r) => r.subject === access.subject && r.actions.includes(access.action));
+  if (granted && missingLicence(principal.access, access.subject, access.action)) throw new AppError('licence_required');
+}
+
+/**
+ * The free account, a cancelled subscription, has no permits (DECISIONS; spec 000 §4, §5: a cancelled
+ * subscription blocks Permit create and update). `can()` folds the rule in so the web hides the
+ * controls; this says why to whoever's role grants the write: a new permit answers the plan's limit
+ * (spec 001 §8 "permit limit reached: delete existing permits or upgrade"), an edit the cancellation.
+ */
+function checkPermitPlan(principal: Principal, access: Access): void {
+  if (!('subject' in access) || access.subject !== 'Permit' || principal.access.subscriptionType !== 'cancelled') return;
+  if (access.action !== 'create' && access.action !== 'update') return;
+  if (!principal.access.rules.some((r) => r.subject === 'Permit' && r.actions.includes(access.action))) return;
+  if (access.action === 'create') throw new AppError('plan_limit_reached', { messageKey: 'permits.errors.limitReached' });
+  throw new AppError('subscription_cancelled');
+}
+
+/**
+ * Guests (DECISIONS: principals of their own kind): a guest reaches only the routes whose contract
+ * admits guests, whatever its role holds; the handlers of `own` routes narrow to its own reports.
+ */
+function checkGuest(principal: Principal, contract: Pick<Endpoint, 'guests'>): void {
+  if (principal.kind === 'guest' && !contract.guests) throw new AppError('forbidden');
+}
+
+/**
+ * Storage used up (DECISIONS; spec 000 §5: exhausted memory blocks create and update for
+ * non-platform users): every create, update and upload answers memory_exhausted; reads and deletes go
+ * on so that space can be freed, and the writes a contract keeps open (password, language) stay open.
+ * Said after the rights, so a caller without the right hears "forbidden" as always.
+ */
+function checkStorage(principal: Principal, contract: Pick<Endpoint, 'method' | 'allowedWhenStorageFull'>): void {
+  if (!principal.access.memExhausted || principal.isPlatformAdmin || contract.allowedWhenStorageFull) return;
+  if (contract.method === 'GET' || contract.method === 'DELETE') return;
+  throw new AppError('memory_exhausted');
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { stripInvisible } from '@bulwark/domain';
 
 /**
  * Answers other than the endpoint's JSON: a handler returns one of these and the route helper sends it.
@@ -22,8 +23,13 @@ export class RedirectAnswer {
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Content-Disposition with the name in both the plain (ASCII-safe) and the UTF-8 form (RFC 6266). */
+/**
+ * Content-Disposition with the name in both the plain (ASCII-safe) and the UTF-8 form (RFC 6266). The
+ * UTF-8 form is decoded by the browser, so a right-to-left override or a zero-width character would
+ * make the saved name read as another: they never leave (stripInvisible).
+ */
 export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string): string {
-  const plain = fileName.replace(/[^\w.-]+/g, '_');
-  return `${disposition}; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const name = stripInvisible(fileName).trim() || 'file';
+  const plain = name.replace(/[^\w.-]+/g, '_');
+  return `${disposition}; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -41,3 +41,26 @@ export const LINK_TOKEN_LIMIT = { max: 20, windowSeconds: 900 };
 export function limitLinkTokens(db: Db, ip: string): Promise<void> {
   return limit(db, `link-token-ip:${ip}`, LINK_TOKEN_LIMIT.max, LINK_TOKEN_LIMIT.windowSeconds);
 }
+
+/**
+ * Workbook imports are the heaviest thing a signed-in person can ask for: each person, and each
+ * organisation as a whole, may start only so many in a window, counted before the file is read (so a
+ * refused or failing import counts too). The person's budget is checked first and is smaller, so one
+ * person alone cannot spend the whole organisation's.
+ */
+export const IMPORT_LIMITS = {
+  perUser: { max: 10, windowSeconds: 600 },
+  perOrganization: { max: 30, windowSeconds: 600 },
+};
+
+export async function limitImports(db: Db, who: { userId: string; organizationId: string }): Promise<void> {
+  const budgets = [
+    { key: `import-user:${who.userId}`, text: 'storage.importsPerUser', ...IMPORT_LIMITS.perUser },
+    { key: `import-org:${who.organizationId}`, text: 'storage.importsPerOrganization', ...IMPORT_LIMITS.perOrganization },
+  ];
+  for (const b of budgets) {
+    if ((await hit(db, b.key, b.windowSeconds)) > b.max) {
+      throw new AppError('rate_limited', { messageKey: b.text, vars: { max: b.max, minutes: b.windowSeconds / 60 } });
+    }
+  }
+}

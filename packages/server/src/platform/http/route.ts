@@ -13,11 +13,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import type { Tx } from '../db/db.js';
+import { bindAfterCommit } from '../db/after-commit.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { checkAccess, principalOfClaims, requireTenant, verifyRequest } from './access.js';
 import { contentDisposition, FileAnswer, RedirectAnswer } from './answers.js';
 import type { Tenant } from './tenancy.js';
+import { tagOf } from './openapi.js';
 import { readUpload, type Upload } from './upload.js';
 import { refuseInvalid } from './validation.js';
 
@@ -100,7 +102,12 @@ export type Router = {
 };
 
 export function createRouter(app: FastifyInstance, deps: AppDeps): Router {
-  const auth = { db: deps.db.app, tokens: deps.tokens, baseDomain: deps.config.baseDomain };
+  const auth = {
+    db: deps.db.app,
+    tokens: deps.tokens,
+    baseDomain: deps.config.baseDomain,
+    apiTokenRequestsPerMinute: deps.config.apiTokenRequestsPerMinute,
+  };
   const tenantOf = (req: FastifyRequest) => requireTenant(req, deps.db.app, deps.config.baseDomain);
 
   function inputs<E extends Endpoint>(req: FastifyRequest, reply: FastifyReply, upload: Upload | undefined): Inputs<E> {
@@ -124,6 +131,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps): Router {
     const pending: AfterCommit[] = [];
     const result = await deps.db.app.transaction(async (tx) => {
       await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
+      bindAfterCommit(tx, (w) => pending.push(w));
       return work(tx, (w) => pending.push(w));
     });
     for (const w of pending) {
@@ -136,8 +144,12 @@ export function createRouter(app: FastifyInstance, deps: AppDeps): Router {
     return result;
   }
 
-  async function readFile(contract: Endpoint, req: FastifyRequest): Promise<Upload | undefined> {
-    return contract.upload ? readUpload(req, FILE_RULES[contract.upload].maxBytes) : undefined;
+  async function readFile(contract: Endpoint, req: FastifyRequest, reply: FastifyReply): Promise<Upload | undefined> {
+    if (!contract.upload) return undefined;
+    const upload = await readUpload(req, FILE_RULES[contract.upload].maxBytes);
+    // The spooled file goes once the answer has left (or the client has gone), whatever the handler did.
+    reply.raw.once('close', () => void upload.discard());
+    return upload;
   }
 
   function mount(
@@ -179,7 +191,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps): Router {
             });
             return p;
           });
-          const upload = await readFile(contract, req);
+          const upload = await readFile(contract, req, reply);
           return inOrganization(req, claims.org, (tx, afterCommit) =>
             Promise.resolve(handler({ ...inputs(req, reply, upload), principal, tx, afterCommit })),
           );
@@ -199,7 +211,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps): Router {
         if (tenant.isPlatform) throw new AppError('tenant_not_found');
         if (tenant.status !== 'Active') throw new AppError('organization_inactive');
         refuseInvalid(req);
-        const upload = await readFile(contract, req);
+        const upload = await readFile(contract, req, reply);
         return inOrganization(req, tenant.id, (tx, afterCommit) =>
           Promise.resolve(handler({ ...inputs(req, reply, upload), tenant, tx, afterCommit })),
         );
@@ -208,7 +220,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps): Router {
     public(contract, handler, options) {
       mount(contract, options, async (req, reply) => {
         refuseInvalid(req);
-        const upload = await readFile(contract, req);
+        const upload = await readFile(contract, req, reply);
         return handler({ ...inputs(req, reply, upload), tenant: () => tenantOf(req) });
       });
     },
@@ -238,9 +250,9 @@ const FILE_TYPES = {
 /** The Fastify schema of a contract: validation, serialisation and the OpenAPI operation in one. */
 export function routeSchema(contract: Endpoint): FastifySchema {
   const status = contract.status ?? 200;
-  // Any route may fail unexpectedly (500, the error body without detail) or find the database away (503).
-  const refusals = new Set<number>([...(contract.refusals ?? []), 500, 503]);
-  if (contract.params || contract.query || contract.body || contract.upload) refusals.add(400);
+  // Any route may fail unexpectedly (500, the error body without detail) or find the database away (503),
+  // and any address may be malformed (400, app.ts frameworkErrors), inputs or not.
+  const refusals = new Set<number>([...(contract.refusals ?? []), 400, 500, 503]);
   if (!('public' in contract.access)) {
     refusals.add(401);
     refusals.add(403);
@@ -273,10 +285,4 @@ export function routeSchema(contract: Endpoint): FastifySchema {
       ...Object.fromEntries([...refusals].sort().map((s) => [s, errorResponse])),
     },
   } as FastifySchema;
-}
-
-/** `safety-interactions` -> `Safety interactions`: the OpenAPI tag of a module. */
-export function tagOf(module: string): string {
-  const words = module.replace(/[-_]/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

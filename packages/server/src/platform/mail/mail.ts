@@ -1,13 +1,22 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db, Tx } from '../db/db.js';
-import { mailOutbox } from '../db/schema.js';
+import { files, mailOutbox } from '../db/schema.js';
 
 export const MAIL_QUEUE = 'mail-deliver';
 
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
 export type Mail = {
-  /** Writes the message in the caller's transaction; nothing is sent unless that commits. */
-  enqueue: (tx: Tx, message: { to: string; subject: string; body: string }) => Promise<string>;
+  /**
+   * Writes the message in the caller's transaction; nothing is sent unless that commits. Stored files
+   * named in `attachmentFileIds` are attached when it is delivered.
+   */
+  enqueue: (tx: Tx, message: { to: string; subject: string; body: string; attachmentFileIds?: readonly string[] }) => Promise<string>;
   /** Job handler: delivers one outbox message over SMTP. */
   deliver: (data: Record<string, unknown>) => Promise<void>;
   smtpEnabled: boolean;
@@ -17,14 +26,27 @@ export type Mail = {
  * Every e-mail is first a row in the outbox. With SMTP_URL set a job delivers it (and retries); without
  * it the message stays in the outbox as "kept", readable by an administrator, so nothing is lost in a demo.
  */
-export function createMail(deps: { owner: Db; smtpUrl: string | null; from: string; log: (m: string) => void }): Mail {
+export function createMail(deps: {
+  owner: Db;
+  smtpUrl: string | null;
+  from: string;
+  log: (m: string) => void;
+  /** Reads a stored file's bytes (storage.open) for attachments; without it attachments are left out. */
+  openFile?: (storageKey: string) => NodeJS.ReadableStream;
+}): Mail {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
   return {
     smtpEnabled: transport !== null,
     async enqueue(tx, message) {
       const [row] = await tx
         .insert(mailOutbox)
-        .values({ toAddress: message.to, subject: message.subject, body: message.body, status: transport ? 'pending' : 'kept' })
+        .values({
+          toAddress: message.to,
+          subject: message.subject,
+          body: message.body,
+          status: transport ? 'pending' : 'kept',
+          attachmentFileIds: [...(message.attachmentFileIds ?? [])],
+        })
         .returning({ id: mailOutbox.id });
       if (!transport) deps.log(`mail kept in the outbox (no SMTP_URL): to ${message.to}: ${message.subject}\n${message.body}`);
       return row!.id;
@@ -39,8 +61,28 @@ export function createMail(deps: { owner: Db; smtpUrl: string | null; from: stri
         .from(mailOutbox)
         .where(and(eq(mailOutbox.organizationId, organizationId), eq(mailOutbox.id, id)));
       if (!row || row.status === 'sent') return;
+      // Attachments still stored when the mail goes; one removed meanwhile is left out.
+      const attached =
+        row.attachmentFileIds.length > 0 && deps.openFile
+          ? await deps.owner
+              .select({ fileName: files.fileName, mimeType: files.mimeType, storageKey: files.storageKey })
+              .from(files)
+              .where(and(eq(files.organizationId, organizationId), inArray(files.id, row.attachmentFileIds)))
+          : [];
+      const open = deps.openFile;
+      const attachments = [];
+      if (open) {
+        for (const f of attached)
+          attachments.push({ filename: f.fileName, contentType: f.mimeType, content: await readAll(open(f.storageKey)) });
+      }
       try {
-        await transport.sendMail({ from: deps.from, to: row.toAddress, subject: row.subject, text: row.body });
+        await transport.sendMail({
+          from: deps.from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.body,
+          ...(attachments.length > 0 ? { attachments } : {}),
+        });
         await deps.owner
           .update(mailOutbox)
           .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` })

@@ -8,11 +8,15 @@ import type { Tx } from '../db/db.js';
  */
 export type FileGate = (tx: Tx, p: Principal, fileId: string) => Promise<boolean | undefined>;
 
-const gates = new Map<string, FileGate>();
+const gates = new Map<string, { gate: FileGate; guests: boolean }>();
 
-/** Called by a module at import time of its module.ts, once per kind of record that links files. */
-export function registerFileGate(name: string, gate: FileGate): void {
-  gates.set(name, gate);
+/**
+ * Called by a module at import time of its module.ts, once per kind of record that links files. A
+ * guest is asked of only the gates that say `guests: true`, and those must admit a guest to the files
+ * of its own reports alone (platform/auth/guests.ts).
+ */
+export function registerFileGate(name: string, gate: FileGate, options: { guests?: true } = {}): void {
+  gates.set(name, { gate, guests: options.guests === true });
 }
 
 /**
@@ -27,7 +31,8 @@ export async function mayReadFile(
 ): Promise<boolean> {
   if (file.purpose !== 'attachment') return true;
   if (file.uploadedBy !== null && file.uploadedBy === p.userId) return true;
-  for (const gate of gates.values()) {
+  for (const { gate, guests } of gates.values()) {
+    if (p.kind === 'guest' && !guests) continue;
     if (await gate(tx, p, file.id)) return true;
   }
   return false;

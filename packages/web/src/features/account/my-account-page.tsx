@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useProfile } from '../../app/use-profile.js';
 import { currentLanguage, isLanguage } from '../../i18n/setup.js';
+import { ColorSchemeChoice } from './color-scheme-choice.js';
 import { PasswordChangeForm } from './password-change-form.js';
 import { useChangeLanguage } from './account-api.js';
 
@@ -57,6 +58,9 @@ export function MyAccountPage() {
             ))}
           </Stack>
         </Radio.Group>
+      </Paper>
+      <Paper withBorder p="lg" radius="md">
+        <ColorSchemeChoice />
       </Paper>
       <Paper withBorder p="lg" radius="md" component="section">
         <PasswordChangeForm />

@@ -1,4 +1,4 @@
-import { can, completeRoleMatrix, roleCreateBody, type RoleDetail, type RoleMatrixRow } from '@bulwark/domain';
+import { can, completeRoleMatrix, mayManageRole, roleCreateBody, type RoleDetail, type RoleMatrixRow } from '@bulwark/domain';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,8 +43,11 @@ function RoleForm({ role, onDone, onDelete }: { role: RoleDetail | null } & Omit
   const { t } = useTranslation();
   const profile = useProfile();
   const access = profile ? principalFromProfile(profile).access : null;
-  const mayWrite = access !== null && can(access, 'Role', role ? 'update' : 'create');
-  const mayDelete = access !== null && role !== null && !role.is_system && can(access, 'Role', 'delete');
+  // Only an administrator grants admin access, or changes or deletes a role that grants it (domain access/people.ts).
+  const isAdmin = profile?.user.is_admin ?? false;
+  const manages = role === null || mayManageRole({ isAdmin }, role);
+  const mayWrite = access !== null && manages && can(access, 'Role', role ? 'update' : 'create');
+  const mayDelete = access !== null && role !== null && manages && !role.is_system && can(access, 'Role', 'delete');
   const save = useSaveRole();
   const form = useFormSubmit();
 
@@ -95,7 +98,7 @@ function RoleForm({ role, onDone, onDelete }: { role: RoleDetail | null } & Omit
             ) : null}
           </Group>
         </Group>
-        {!mayWrite ? <Alert color="blue">{t('roles.form.readOnly')}</Alert> : null}
+        {!mayWrite ? <Alert color="blue">{t(manages ? 'roles.form.readOnly' : 'roles.errors.adminRole')}</Alert> : null}
         {role?.is_system && mayWrite ? <Alert color="gray">{t('roles.form.systemNote')}</Alert> : null}
         {form.message ? (
           <Alert color="red" role="alert">
@@ -127,7 +130,7 @@ function RoleForm({ role, onDone, onDelete }: { role: RoleDetail | null } & Omit
               label={t('roles.form.grantsAdmin')}
               description={t('roles.form.grantsAdminHelp')}
               checked={grantsAdmin}
-              disabled={!mayWrite}
+              disabled={!mayWrite || !isAdmin}
               onChange={(e) => setGrantsAdmin(e.currentTarget.checked)}
               error={form.errors['grants_admin']}
             />

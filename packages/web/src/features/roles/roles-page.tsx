@@ -1,5 +1,5 @@
-import { can, type RoleDetail, type RoleSummary } from '@bulwark/domain';
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { can, mayManageRole, type RoleDetail, type RoleSummary } from '@bulwark/domain';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
@@ -44,6 +44,8 @@ export function RolesPage() {
   const mayCreate = access !== null && can(access, 'Role', 'create');
   const mayUpdate = access !== null && can(access, 'Role', 'update');
   const mayDelete = access !== null && can(access, 'Role', 'delete');
+  // Only an administrator changes or deletes a role that grants admin access (domain access/people.ts).
+  const manages = (r: RoleSummary) => mayManageRole({ isAdmin: profile?.user.is_admin ?? false }, r);
   const list = usePagedList<RoleSummary>({ queryKey: ROLES_KEY, load: useRoleListLoader() });
   const remove = useDeleteRole();
   const [confirm, dialog] = useConfirm();
@@ -107,18 +109,21 @@ export function RolesPage() {
             size="compact-sm"
             variant="light"
             onClick={() => show({ role: r.id })}
-            aria-label={t(mayUpdate ? 'roles.edit' : 'roles.view', { name: r.name })}
+            aria-label={t(mayUpdate && manages(r) ? 'roles.edit' : 'roles.view', { name: r.name })}
           >
-            {t(mayUpdate ? 'roles.rights.r_edit' : 'roles.rights.r_view')}
+            {t(mayUpdate && manages(r) ? 'roles.rights.r_edit' : 'roles.rights.r_view')}
           </Button>
-          {mayDelete && !r.is_system ? (
-            <Tooltip label={t('roles.delete', { name: r.name })}>
-              <ActionIcon variant="subtle" color="red" aria-label={t('roles.delete', { name: r.name })} onClick={() => void askDelete(r)}>
-                <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                  <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
-                </svg>
-              </ActionIcon>
-            </Tooltip>
+          {mayDelete && !r.is_system && manages(r) ? (
+            // The one destructive pattern of every list (issue 15): a red text button, then a confirmation.
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              aria-label={t('roles.delete', { name: r.name })}
+              onClick={() => void askDelete(r)}
+            >
+              {t('kit.delete')}
+            </Button>
           ) : null}
         </Group>
       ),

@@ -37,7 +37,7 @@ import { useProfile } from '../../app/use-profile.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { PageHeader, useConfirm, PageLoader, useStoredFileUrl } from '../../ui/index.js';
-import { useFormOptions, userRight, useUser, useUserCommands, useUsersRefresh } from './users-api.js';
+import { useFormOptions, userControls, userRight, useUser, useUserCommands, useUsersRefresh } from './users-api.js';
 
 /** /users/:id/profile: details, photo, sites, status and licences of one user. */
 export function UserProfilePage() {
@@ -159,12 +159,14 @@ function DetailsForm({ user }: { user: UserRecord }) {
   const refresh = useUsersRefresh();
   const { busy, errors, message, run, refuse } = useFormSubmit();
   const mayUpdate = userRight(profile, 'update');
+  const controls = userControls(profile, user);
   const [roleId, setRoleId] = useState<string | null>(user.role_id);
   const [siteIds, setSiteIds] = useState<string[]>(user.site_ids);
   const [gender, setGender] = useState<UserGender | null>(user.gender);
   const [shift, setShift] = useState<UserShift | null>(user.shift);
-  const roles = options.data?.roles ?? [];
-  // A non-admin's options omit admin roles; the current one is still shown.
+  // A non-admin's options omit admin roles; the current one is still shown. The last active
+  // administrator, an administrator by role alone, may move only to another admin role.
+  const roles = (options.data?.roles ?? []).filter((r) => !(user.last_admin && !user.is_admin) || r.grants_admin);
   const roleData = roles.map((r) => ({ value: r.id, label: r.name }));
   if (user.role_id && user.role_name && !roles.some((r) => r.id === user.role_id))
     roleData.push({ value: user.role_id, label: user.role_name });
@@ -233,7 +235,16 @@ function DetailsForm({ user }: { user: UserRecord }) {
               error={errors.shift}
               data={USER_SHIFTS.map((s) => ({ value: s, label: t(`users.shift.${s}`) }))}
             />
-            <Select label={t('users.form.role')} searchable value={roleId} onChange={setRoleId} error={errors.role_id} data={roleData} />
+            <Select
+              label={t('users.form.role')}
+              searchable
+              value={roleId}
+              onChange={setRoleId}
+              error={errors.role_id}
+              data={roleData}
+              disabled={!controls.role}
+              description={mayUpdate && !controls.role && controls.why ? t(controls.why) : undefined}
+            />
             <MultiSelect
               label={t('users.form.sites')}
               searchable
@@ -319,8 +330,23 @@ function StatusCard({ user }: { user: UserRecord }) {
   const refresh = useUsersRefresh();
   const [confirm, dialog] = useConfirm();
   const [busy, setBusy] = useState(false);
+  const controls = userControls(profile, user);
   if (!userRight(profile, 'update') || profile?.user.id === user.id) return null;
   const deactivating = user.status === 'Active';
+  if (!controls.status) {
+    return (
+      <Paper withBorder p="lg" radius="md">
+        <Text>
+          {t('users.columns.status')}: {t(`users.status.${user.status}`)}
+        </Text>
+        {controls.why ? (
+          <Text size="sm" c="dimmed">
+            {t(controls.why)}
+          </Text>
+        ) : null}
+      </Paper>
+    );
+  }
 
   async function change() {
     const ok = await confirm({

@@ -1,6 +1,7 @@
 import {
   can,
   guestsApi,
+  personControls,
   usersApi,
   type LicenceModule,
   type ProfileResponse,
@@ -110,6 +111,19 @@ export function useGuestSettings() {
 }
 
 export type { LicenceModule, UserRecord };
+
+/**
+ * What the signed-in user may change about this person (role, status), by the same rules as the
+ * server (domain access/people.ts): only an administrator changes an administrator's, nobody
+ * deactivates themself or the last active administrator. `why` names the note shown instead.
+ */
+export function userControls(profile: ProfileResponse | undefined, user: UserRecord) {
+  const actor = { userId: profile?.user.id ?? '', isAdmin: profile?.user.is_admin ?? false, mayUpdate: userRight(profile, 'update') };
+  const controls = personControls(actor, user);
+  const why =
+    !actor.isAdmin && user.admin_access ? 'users.profile.adminStandingNote' : user.last_admin ? 'users.profile.lastAdminNote' : null;
+  return { ...controls, why };
+}
 
 /** Whether the signed-in user may take a User action: the same `can()` as the server's guard. */
 export function userRight(profile: ProfileResponse | undefined, action: 'read' | 'create' | 'update'): boolean {
