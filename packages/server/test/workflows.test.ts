@@ -49,7 +49,7 @@ const base = () => ({
   module: 'permits',
   type: 'sequential',
   reviewer_ids: [people[0], people[1]],
-  lead_time_days: 2,
+  lead_time_hours: 2,
   site_ids: [siteA],
 });
 
@@ -118,10 +118,10 @@ describe('creating workflows', () => {
       [{ ...base(), reviewer_ids: [people[0], people[0]] }, 'reviewer_ids', 'Each reviewer may appear only once.'],
       [{ ...base(), reviewer_ids: [bUser] }, 'reviewer_ids', 'Each reviewer must be an active user of this organisation.'],
       [{ ...base(), reviewer_ids: [inactive] }, 'reviewer_ids', 'Each reviewer must be an active user of this organisation.'],
-      [{ ...base(), lead_time_days: 0 }, 'lead_time_days', 'Enter a whole number of days from 1 to 365.'],
-      [{ ...base(), lead_time_days: 366 }, 'lead_time_days', 'Enter a whole number of days from 1 to 365.'],
-      [{ ...base(), lead_time_days: 1.5 }, 'lead_time_days', 'Enter a whole number of days from 1 to 365.'],
-      [{ ...base(), lead_time_days: undefined }, 'lead_time_days', 'This field is required.'],
+      [{ ...base(), lead_time_hours: 0 }, 'lead_time_hours', 'Enter a whole number of hours from 1 to 8760.'],
+      [{ ...base(), lead_time_hours: 8761 }, 'lead_time_hours', 'Enter a whole number of hours from 1 to 8760.'],
+      [{ ...base(), lead_time_hours: 1.5 }, 'lead_time_hours', 'Enter a whole number of hours from 1 to 8760.'],
+      [{ ...base(), lead_time_hours: undefined }, 'lead_time_hours', 'This field is required.'],
       [{ ...base(), escalation_user_id: people[0] }, 'escalation_user_id', 'The escalation user must not be one of the reviewers.'],
       [{ ...base(), escalation_user_id: bUser }, 'escalation_user_id', 'The escalation user must be an active user of this organisation.'],
       [{ ...base(), site_ids: [] }, 'site_ids', 'Choose at least one site or form.'],
@@ -155,10 +155,10 @@ describe('changing and deleting workflows', () => {
     const res = await call(t, adminA, 'PATCH', `/api/workflows/${w.id}`, {
       reviewer_ids: [people[1], people[0], people[3]],
       type: 'parallel',
-      lead_time_days: 10,
+      lead_time_hours: 240,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ type: 'parallel', lead_time_days: 10, title: 'Audit approval' });
+    expect(res.json()).toMatchObject({ type: 'parallel', lead_time_hours: 240, title: 'Audit approval' });
     expect(res.json().reviewers.map((r: { id: string }) => r.id)).toEqual([people[1], people[0], people[3]]);
   });
 
@@ -198,7 +198,7 @@ describe('listing', () => {
       module: 'hira',
       type: 'parallel',
       reviewer_ids: [b.adminId],
-      lead_time_days: 3,
+      lead_time_hours: 3,
       site_ids: [siteB],
     });
     const all = (await call(t, adminA, 'GET', '/api/workflows?per_page=200')).json();

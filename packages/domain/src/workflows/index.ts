@@ -1,3 +1,5 @@
 export * from './i18n.js';
 export * from './schemas.js';
 export * from './api.js';
+export * from './review.js';
+export * from './review-i18n.js';

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { workflowCreateSchema, workflowUpdateSchema } from './schemas.js';
 
 const u = (n: number) => `0190a0a0-0000-7000-8000-${String(n).padStart(12, '0')}`;
-const base = { title: 'Hot work review', module: 'permits', type: 'sequential', reviewer_ids: [u(1)], lead_time_days: 2, site_ids: [u(9)] };
+const base = {
+  title: 'Hot work review',
+  module: 'permits',
+  type: 'sequential',
+  reviewer_ids: [u(1)],
+  lead_time_hours: 2,
+  site_ids: [u(9)],
+};
 
 function messageOf(input: unknown, field: string) {
   const r = workflowCreateSchema.safeParse(input);
@@ -27,8 +34,12 @@ describe('workflow schema', () => {
     expect(messageOf({ ...base, module: undefined }, 'module')).toBe('validation.required');
     expect(messageOf({ ...base, module: 'library' }, 'module')).toBe('validation.invalid');
     expect(messageOf({ ...base, type: 'random' }, 'type')).toBe('validation.invalid');
-    expect(messageOf({ ...base, lead_time_days: 0 }, 'lead_time_days')).toBe('workflows.validation.leadTime');
-    expect(messageOf({ ...base, lead_time_days: 1.5 }, 'lead_time_days')).toBe('workflows.validation.leadTime');
+    expect(messageOf({ ...base, lead_time_hours: 0 }, 'lead_time_hours')).toBe('workflows.validation.leadTime');
+    expect(messageOf({ ...base, lead_time_hours: 1.5 }, 'lead_time_hours')).toBe('workflows.validation.leadTime');
+    // Lead time is in hours (DECISIONS.md): up to a year of them.
+    expect(messageOf({ ...base, lead_time_hours: 8760 }, 'lead_time_hours')).toBeNull();
+    expect(messageOf({ ...base, lead_time_hours: 8761 }, 'lead_time_hours')).toBe('workflows.validation.leadTime');
+    expect(messageOf({ ...base, lead_time_days: 2, lead_time_hours: undefined }, 'lead_time_hours')).toBe('validation.required');
     expect(messageOf({ ...base, site_ids: [] }, 'site_ids')).toBe('workflows.validation.targetRequired');
     expect(messageOf({ ...base, site_ids: [], form_ids: [u(3)] }, 'site_ids')).toBeNull();
   });

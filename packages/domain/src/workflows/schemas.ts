@@ -9,7 +9,8 @@ export type WorkflowType = (typeof WORKFLOW_TYPES)[number];
 
 export const WORKFLOW_MAX_REVIEWERS = 5;
 export const WORKFLOW_TITLE_MAX = 150;
-export const WORKFLOW_LEAD_TIME_MAX_DAYS = 365;
+/** Lead time is counted in hours (DECISIONS.md): a year at most. */
+export const WORKFLOW_LEAD_TIME_MAX_HOURS = 8760;
 /** Sites and forms one workflow may list. */
 export const WORKFLOW_MAX_TARGETS = 200;
 
@@ -31,7 +32,7 @@ const leadTime = z
   .number({ error: requiredOrInvalid })
   .int({ message: 'workflows.validation.leadTime' })
   .min(1, { message: 'workflows.validation.leadTime' })
-  .max(WORKFLOW_LEAD_TIME_MAX_DAYS, { message: 'workflows.validation.leadTime' });
+  .max(WORKFLOW_LEAD_TIME_MAX_HOURS, { message: 'workflows.validation.leadTime' });
 const targets = z
   .array(uuid, { error: 'validation.invalid' })
   .max(WORKFLOW_MAX_TARGETS, { message: 'validation.tooLong' })
@@ -43,7 +44,8 @@ const fields = {
   type: z.enum(WORKFLOW_TYPES, { error: requiredOrInvalid }),
   /** In review order: the first is the primary reviewer (the order matters for sequential workflows). */
   reviewer_ids: reviewers,
-  lead_time_days: leadTime,
+  /** Hours each reviewer has before a reminder; a second lead time later the review escalates. */
+  lead_time_hours: leadTime,
   escalation_user_id: uuid.nullable(),
   site_ids: targets,
   /** Permit or audit templates (forms) of the module the workflow applies to. */
@@ -81,7 +83,7 @@ export const workflowUpdateSchema = z
     module: fields.module.optional(),
     type: fields.type.optional(),
     reviewer_ids: fields.reviewer_ids.optional(),
-    lead_time_days: fields.lead_time_days.optional(),
+    lead_time_hours: fields.lead_time_hours.optional(),
     escalation_user_id: fields.escalation_user_id.optional(),
     site_ids: fields.site_ids.optional(),
     form_ids: fields.form_ids.optional(),
@@ -100,7 +102,7 @@ export const workflowSchema = z.object({
   title: z.string(),
   module: z.enum(WORKFLOW_MODULES),
   type: z.enum(WORKFLOW_TYPES),
-  lead_time_days: z.number(),
+  lead_time_hours: z.number(),
   reviewers: z.array(person.extend({ position: z.number() })),
   escalation_user: person.nullable(),
   site_ids: z.array(z.string()),

@@ -22,7 +22,7 @@ type Whole = {
   module: WorkflowModule;
   type: 'sequential' | 'parallel';
   reviewer_ids: string[];
-  lead_time_days: number;
+  lead_time_hours: number;
   escalation_user_id: string | null;
   site_ids: string[];
   form_ids: string[];
@@ -67,7 +67,7 @@ async function toWorkflows(tx: Tx, rows: WorkflowRow[]): Promise<Workflow[]> {
       title: r.title,
       module: r.module,
       type: r.type,
-      lead_time_days: r.leadTimeDays,
+      lead_time_hours: r.leadTimeHours,
       reviewers: reviewers.filter((x) => x.workflowId === r.id).map((x) => ({ ...person(x), position: x.position })),
       escalation_user: esc ? person(esc) : null,
       site_ids: siteRows
@@ -168,7 +168,7 @@ export async function createWorkflow(tx: Tx, p: Principal, body: WorkflowCreate)
       title: body.title,
       module: body.module,
       type: body.type,
-      leadTimeDays: body.lead_time_days,
+      leadTimeHours: body.lead_time_hours,
       escalationUserId: body.escalation_user_id,
       formIds: body.form_ids,
       createdBy: p.userId,
@@ -189,7 +189,7 @@ export async function updateWorkflow(tx: Tx, p: Principal, id: string, body: Wor
     module: body.module ?? current.module,
     type: body.type ?? current.type,
     reviewer_ids: body.reviewer_ids ?? current.reviewers.map((r) => r.id),
-    lead_time_days: body.lead_time_days ?? current.lead_time_days,
+    lead_time_hours: body.lead_time_hours ?? current.lead_time_hours,
     escalation_user_id: body.escalation_user_id === undefined ? (current.escalation_user?.id ?? null) : body.escalation_user_id,
     site_ids: body.site_ids ?? current.site_ids,
     form_ids: body.form_ids ?? current.form_ids,
@@ -211,7 +211,7 @@ export async function updateWorkflow(tx: Tx, p: Principal, id: string, body: Wor
       title: merged.title,
       module: merged.module,
       type: merged.type,
-      leadTimeDays: merged.lead_time_days,
+      leadTimeHours: merged.lead_time_hours,
       escalationUserId: merged.escalation_user_id,
       formIds: whole.data.form_ids,
       updatedAt: new Date(),
@@ -237,8 +237,8 @@ export async function deleteWorkflow(tx: Tx, p: Principal, id: string): Promise<
 }
 
 /**
- * Spec 001 §6: when a reviewer is removed (status 'Deleted', or before the user row is deleted), the
- * account creator, i.e. the organisation's oldest administrator still present, becomes the primary
+ * Spec 001 §6: when a reviewer is removed (deactivated, status 'Deleted', or before the user row is deleted),
+ * the account creator, i.e. the organisation's oldest active administrator, becomes the primary
  * (first) reviewer of each workflow that person reviewed; the others keep their order. A workflow that
  * escalated to that person escalates to the creator instead (or to nobody, when the creator now reviews it).
  * Call it inside the transaction that removes the user, in the user's organisation. Refuses (conflict)
@@ -248,7 +248,8 @@ export async function replaceRemovedReviewer(tx: Tx, userId: string): Promise<{ 
   const [creator] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.isAdmin, true), ne(users.status, 'Deleted'), ne(users.id, userId)))
+    // A deactivated administrator counts as removed too (DECISIONS.md): the creator is the oldest active one.
+    .where(and(eq(users.isAdmin, true), eq(users.status, 'Active'), eq(users.isPlatformAdmin, false), ne(users.id, userId)))
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(1);
   const replacement = creator?.id ?? null;

@@ -1,4 +1,5 @@
 import {
+  WORKFLOW_LEAD_TIME_MAX_HOURS,
   WORKFLOW_MAX_REVIEWERS,
   WORKFLOW_MODULES,
   workflowCreateSchema,
@@ -38,7 +39,7 @@ type FormState = {
   module: WorkflowModule | null;
   type: WorkflowType;
   reviewers: string[];
-  lead_time_days: number | string;
+  lead_time_hours: number | string;
   escalation_user_id: string | null;
   site_ids: string[];
   forms: string;
@@ -51,7 +52,7 @@ function fromWorkflow(w: Workflow | null): FormState {
       module: null,
       type: 'sequential',
       reviewers: [],
-      lead_time_days: 2,
+      lead_time_hours: 48,
       escalation_user_id: null,
       site_ids: [],
       forms: '',
@@ -61,7 +62,7 @@ function fromWorkflow(w: Workflow | null): FormState {
     module: w.module,
     type: w.type,
     reviewers: w.reviewers.map((r) => r.id),
-    lead_time_days: w.lead_time_days,
+    lead_time_hours: w.lead_time_hours,
     escalation_user_id: w.escalation_user?.id ?? null,
     site_ids: w.site_ids,
     forms: w.form_ids.join('\n'),
@@ -92,13 +93,13 @@ export function WorkflowForm({ workflow, opened, onClose }: { workflow: Workflow
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const lead = typeof f.lead_time_days === 'number' ? f.lead_time_days : Number.NaN;
+    const lead = typeof f.lead_time_hours === 'number' ? f.lead_time_hours : Number.NaN;
     const body = {
       title: f.title,
       module: f.module ?? undefined,
       type: f.type,
       reviewer_ids: f.reviewers,
-      lead_time_days: Number.isNaN(lead) ? undefined : lead,
+      lead_time_hours: Number.isNaN(lead) ? undefined : lead,
       escalation_user_id: f.escalation_user_id,
       site_ids: f.site_ids,
       form_ids: parseFormIds(f.forms),
@@ -231,13 +232,13 @@ export function WorkflowForm({ workflow, opened, onClose }: { workflow: Workflow
           <NumberInput
             label={t('workflows.fields.leadTime')}
             description={t('workflows.fields.leadTimeHelp')}
-            value={f.lead_time_days}
-            onChange={(v) => set('lead_time_days', v)}
+            value={f.lead_time_hours}
+            onChange={(v) => set('lead_time_hours', v)}
             min={1}
-            max={365}
+            max={WORKFLOW_LEAD_TIME_MAX_HOURS}
             allowDecimal={false}
             required
-            error={form.errors['lead_time_days']}
+            error={form.errors['lead_time_hours']}
           />
           <Select
             label={t('workflows.fields.escalationUser')}

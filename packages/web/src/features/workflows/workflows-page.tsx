@@ -74,7 +74,7 @@ export function WorkflowsPage() {
     {
       key: 'lead',
       header: t('workflows.fields.leadTime'),
-      render: (w) => t('workflows.list.days', { count: w.lead_time_days }),
+      render: (w) => t('workflows.list.hours', { count: w.lead_time_hours }),
       hideOnPhone: true,
     },
     {
