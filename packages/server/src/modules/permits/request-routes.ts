@@ -1,0 +1,146 @@
+import { pagination, permitsApi as api, translate, type Language, type PermitListItem } from '@bulwark/domain';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Tx } from '../../platform/db/db.js';
+import { workbookAnswer, type ExcelColumn } from '../../platform/export/excel.js';
+import { FileAnswer } from '../../platform/http/answers.js';
+import type { Upload } from '../../platform/http/upload.js';
+import type { Router } from '../../platform/http/route.js';
+import { deletePermit, clonePermit, shareDraft, unshareDraft } from './drafts.js';
+import { announce, closePermit, decidePermit, requestExtension, revokePermit, submitPermit } from './lifecycle.js';
+import { allPermits, listPermits, permitCounts } from './list.js';
+import { dispatchTemplatedMail } from '../mailers/send.js';
+import { qrSvg, renderPermitPdf } from './pdf.js';
+import { loadPermit, numberOf } from './record.js';
+import { createDraft, updateDraft } from './requests.js';
+import { permitView } from './view.js';
+import { AppError } from '../../platform/errors.js';
+
+function excelColumns(lang: Language): ExcelColumn<PermitListItem>[] {
+  const t = (key: string) => translate(lang, key);
+  return [
+    { header: t('permits.fields.number'), key: 'number', value: (p) => p.number },
+    { header: t('permits.fields.type'), key: 'type', width: 22, value: (p) => p.template.name },
+    { header: t('permits.fields.status'), key: 'status', width: 16, value: (p) => t(`permits.statuses.${p.status}`) },
+    { header: t('permits.fields.requester'), key: 'requester', width: 20, value: (p) => p.requester.full_name },
+    { header: t('permits.fields.site'), key: 'site', width: 20, value: (p) => p.site?.name },
+    { header: t('permits.fields.area'), key: 'area', width: 20, value: (p) => p.area_name },
+    { header: t('permits.fields.startAt'), key: 'start', width: 17, value: (p) => p.start_at?.replace('T', ' ') },
+    { header: t('permits.fields.endAt'), key: 'end', width: 17, value: (p) => p.end_at?.replace('T', ' ') },
+    { header: t('permits.fields.workers'), key: 'workers', width: 30, value: (p) => p.worker_names.join(', ') },
+    { header: t('permits.fields.issuingOfficers'), key: 'issuers', width: 24, value: (p) => p.issuing_officers.join(', ') },
+    { header: t('permits.fields.extensions'), key: 'extensions', value: (p) => p.extension_count },
+    { header: t('permits.fields.description'), key: 'description', width: 40, value: (p) => p.description },
+    { header: t('permits.fields.createdAt'), key: 'created', width: 18, value: (p) => p.created_at.slice(0, 16).replace('T', ' ') },
+  ];
+}
+
+/** Permit requests: the list, the request flow, drafts and their sharing, the lifecycle, the PDF. */
+export function requestRoutes(r: Router) {
+  const { deps } = r;
+  const view = (tx: Tx, p: Principal, id: string) => permitView(tx, deps, p, id);
+
+  r.route(api.list, async ({ tx, principal, query, lang }) => {
+    if (query.export_to_excel) {
+      const title = translate(lang, 'permits.title');
+      return workbookAnswer(title, title, excelColumns(lang), await allPermits(tx, principal, query));
+    }
+    const page = await listPermits(tx, principal, query);
+    return { permits: page.permits, pagination: pagination(page.total, query.page, query.per_page) };
+  });
+  r.route(api.counts, async ({ tx, principal, query }) => ({ counts: await permitCounts(tx, principal, query) }));
+
+  // Files are uploaded first, then named in attachment_ids or an attachment question's answer.
+  const store = (tx: Tx, p: Principal, upload: Pick<Upload, 'fileName' | 'file'>) =>
+    deps.storage.store(tx, { purpose: 'attachment', fileName: upload.fileName, bytes: upload.file, uploadedBy: p.userId });
+  r.route(api.uploadAttachment, async ({ tx, principal, upload }) => {
+    const f = await store(tx, principal, upload);
+    return { file: { id: f.id, file_name: f.file_name } };
+  });
+  r.route(
+    api.uploadClosureAttachment,
+    async ({ tx, principal, upload }) => {
+      const f = await store(tx, principal, upload);
+      return { file: { id: f.id, file_name: f.file_name } };
+    },
+    { beforeUpload: async ({ tx, principal, params }) => void (await loadPermit(tx, principal, params.id)) },
+  );
+
+  r.route(api.create, async ({ tx, principal, body, afterCommit }) => {
+    const { submit, ...draft } = body;
+    const row = await createDraft(tx, principal, draft, { complete: submit });
+    afterCommit(async () => deps.push.toOrganization(row.organizationId, { channel: 'permits', change: 'created', id: row.id }));
+    if (submit) afterCommit(await submitPermit(tx, deps, principal, row.id));
+    return { id: row.id, number: numberOf(row), permit: await view(tx, principal, row.id) };
+  });
+  r.route(api.get, async ({ tx, principal, params }) => ({ permit: await view(tx, principal, params.id) }));
+  r.route(api.update, async ({ tx, principal, params, body, afterCommit }) => {
+    await updateDraft(tx, principal, params.id, body);
+    const permit = await view(tx, principal, params.id);
+    afterCommit(announce(deps, { organizationId: principal.organizationId, id: params.id }, []));
+    return { permit };
+  });
+  r.route(api.remove, async ({ tx, principal, params, afterCommit }) => {
+    const { row, purges } = await deletePermit(tx, deps, principal, params.id);
+    afterCommit(async () => {
+      deps.push.toOrganization(row.organizationId, { channel: 'permits', change: 'removed', id: row.id });
+      await Promise.allSettled(purges.map((p) => p()));
+    });
+    return { ok: true as const };
+  });
+
+  r.route(api.shareDraft, async ({ tx, principal, params, body, afterCommit }) => {
+    const mail = await shareDraft(tx, deps, principal, params.permit_id, body.user_id);
+    afterCommit(async () => dispatchTemplatedMail(deps, mail));
+    return { permit: await view(tx, principal, params.permit_id) };
+  });
+  r.route(api.unshareDraft, async ({ tx, principal, params, afterCommit }) => {
+    await unshareDraft(tx, principal, params.id, params.user_id);
+    afterCommit(announce(deps, { organizationId: principal.organizationId, id: params.id }, []));
+    return { ok: true as const };
+  });
+
+  // The lifecycle (PERMIT_TRANSITIONS): each answers the permit as the caller now sees it.
+  const then = async (
+    tx: Tx,
+    p: Principal,
+    id: string,
+    work: Promise<() => Promise<void>>,
+    afterCommit: (w: () => Promise<void>) => void,
+  ) => {
+    afterCommit(await work);
+    return { permit: await view(tx, p, id) };
+  };
+  r.route(api.submit, ({ tx, principal, params, afterCommit }) =>
+    then(tx, principal, params.id, submitPermit(tx, deps, principal, params.id), afterCommit),
+  );
+  r.route(api.approve, ({ tx, principal, params, body, afterCommit }) =>
+    then(tx, principal, params.id, decidePermit(tx, deps, principal, params.id, { approve: true, comment: body.comment }), afterCommit),
+  );
+  r.route(api.reject, ({ tx, principal, params, body, afterCommit }) =>
+    then(tx, principal, params.id, decidePermit(tx, deps, principal, params.id, { approve: false, comment: body.comment }), afterCommit),
+  );
+  r.route(api.requestExtension, ({ tx, principal, params, body, afterCommit }) =>
+    then(tx, principal, params.id, requestExtension(tx, deps, principal, params.id, body.declaration), afterCommit),
+  );
+  r.route(api.revoke, ({ tx, principal, params, body, afterCommit }) =>
+    then(tx, principal, params.id, revokePermit(tx, deps, principal, params.id, body.comment), afterCommit),
+  );
+  r.route(api.close, ({ tx, principal, params, body, afterCommit }) =>
+    then(tx, principal, params.id, closePermit(tx, deps, principal, params.id, body), afterCommit),
+  );
+  r.route(api.clone, async ({ tx, principal, params, afterCommit }) => {
+    const row = await clonePermit(tx, principal, params.id);
+    afterCommit(async () => deps.push.toOrganization(row.organizationId, { channel: 'permits', change: 'created', id: row.id }));
+    return { id: row.id, number: numberOf(row), permit: await view(tx, principal, row.id) };
+  });
+
+  r.route(api.report, async ({ tx, principal, params, lang }) => {
+    const pdf = await renderPermitPdf(await view(tx, principal, params.id), lang);
+    return new FileAnswer(pdf.bytes, 'application/pdf', pdf.fileName, { disposition: 'inline' });
+  });
+  r.route(api.printable, async ({ tx, principal, params }) => {
+    const permit = await view(tx, principal, params.id);
+    if (!permit.status_url) throw new AppError('conflict', { messageKey: 'permits.errors.notWhile.draft' });
+    return { permit, status_url: permit.status_url, qr_svg: await qrSvg(permit.status_url) };
+  });
+}
