@@ -1,0 +1,332 @@
+import { defineApi } from '../api/contract.js';
+import { fileResponse, idParams, okResponse } from '../api/shared.js';
+import {
+  auditActionListResponse,
+  auditBySiteQuery,
+  auditBySiteResponse,
+  auditCalendarBody,
+  auditCalendarResponse,
+  auditCountsQuery,
+  auditListQuery,
+  auditListResponse,
+  auditSectionSummaryResponse,
+  auditStatusCountsResponse,
+  auditSummaryBody,
+  auditSummaryResponse,
+  auditTimelineResponse,
+  auditTotalSummaryResponse,
+  auditTrendsQuery,
+  auditTrendsResponse,
+} from './list.js';
+import { auditReportResponse, auditReportSettingsBody, auditReportSettingsResponse } from './report.js';
+import { auditAnswerResponse, auditFileResponse, auditFormDataResponse, auditResponse } from './responses.js';
+import {
+  auditAnswerBody,
+  auditCommentBody,
+  auditCompleteBody,
+  auditDecisionBody,
+  auditKeyFindingsBody,
+  auditNotesBody,
+  auditRefBody,
+  auditSendReportBody,
+  auditUpdateBody,
+} from './run.js';
+
+const read = { subject: 'Audit', action: 'read' } as const;
+/**
+ * Running an audit needs Audit update (so, on a paid plan, the audits licence, which the router asks);
+ * the service then asks that the requester is the audit's auditor (auditAbilities).
+ */
+const run = { subject: 'Audit', action: 'update' } as const;
+
+/**
+ * Audits (spec 000 §2, §7; spec 001 §2–§9; issue 17): the list by audit or by site, one audit, running
+ * it (start, answers, notes, files, key findings, complete), its review (approve or reject), the
+ * reports and summaries, the calendar, the trends and the report settings. Templates and schedules are
+ * in templates-api.ts. The spec's POST reads (actionlist, auditSummaryInfo, timeline, schedulesinfo)
+ * keep their method; being reads, they stay open when storage is used up.
+ */
+export const auditsApi = defineApi('audits', {
+  formData: {
+    method: 'GET',
+    path: '/api/audits/audit_data',
+    access: read,
+    summary:
+      'What the audit forms offer: templates, active sites with their areas, auditors, members, frequencies, types, icons, response types, control types, action categories and the free account’s limits',
+    response: auditFormDataResponse,
+  },
+  list: {
+    method: 'GET',
+    path: '/api/v2/audits',
+    access: read,
+    summary:
+      'Audits by audit: a page of one tab (scheduled, in progress, overdue, completed, approved) with frequency, site, template, type, auditor and due-date filters and search; export_to_excel=true gives exactly the filtered rows',
+    query: auditListQuery,
+    response: auditListResponse,
+    file: 'on_export',
+  },
+  bySite: {
+    method: 'GET',
+    path: '/api/v2/audits/by_site',
+    access: read,
+    summary:
+      'Audits by site: per site, how many each tab holds and the average score, for the filters (export_to_excel=true for a workbook)',
+    query: auditBySiteQuery,
+    response: auditBySiteResponse,
+    file: 'on_export',
+  },
+  statusCounts: {
+    method: 'GET',
+    path: '/api/v2/audits/period_status_counts',
+    access: read,
+    summary: 'How many audits each tab holds for the filters (the totals)',
+    query: auditCountsQuery,
+    response: auditStatusCountsResponse,
+  },
+  get: {
+    method: 'GET',
+    path: '/api/v2/audits/:id',
+    access: read,
+    summary:
+      'One audit: its form, answers, score, progress, notes, files, key findings, actions, review, timeline and what the requester may do',
+    params: idParams,
+    response: auditResponse,
+  },
+  update: {
+    method: 'PATCH',
+    path: '/api/v2/audits/:id',
+    access: { subject: 'Audit', action: 'update' },
+    summary: 'Change an audit’s auditor, auditee, area or window until it is completed; a new auditor is told',
+    params: idParams,
+    body: auditUpdateBody,
+    response: auditResponse,
+    refusals: [409],
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/v2/audits/:id',
+    access: { subject: 'Audit', action: 'delete' },
+    summary: 'Delete an audit not started yet',
+    params: idParams,
+    response: okResponse,
+    refusals: [409],
+  },
+  start: {
+    method: 'POST',
+    path: '/api/v2/audits/:id/start',
+    access: run,
+    summary: 'Start the audit (its auditor): it takes its own copy of the template’s form (the free account runs 10 audits a month)',
+    params: idParams,
+    body: auditCommentBody,
+    response: auditResponse,
+    refusals: [409],
+  },
+  resume: {
+    method: 'POST',
+    path: '/api/v2/audits/:id/resume',
+    access: run,
+    summary: 'Take a rejected audit up again (its auditor): back in progress, to correct and complete again',
+    params: idParams,
+    body: auditCommentBody,
+    response: auditResponse,
+    refusals: [409],
+  },
+  answer: {
+    method: 'PATCH',
+    path: '/api/modify_audits/:id',
+    access: run,
+    summary:
+      'Save one answer as it is given (idempotent): cells, remark, attachments, an added option; answers what shows now, the progress and the running score. A failed critical question tells the site’s head of safety at once',
+    params: idParams,
+    body: auditAnswerBody,
+    response: auditAnswerResponse,
+    refusals: [409],
+  },
+  notes: {
+    method: 'PUT',
+    path: '/api/v2/audits/:id/notes',
+    access: run,
+    summary: 'The audit’s notes and its own attachments (the whole list after the save)',
+    params: idParams,
+    body: auditNotesBody,
+    response: auditResponse,
+    refusals: [409],
+  },
+  uploadPhoto: {
+    method: 'POST',
+    path: '/api/v2/audits/:id/photos',
+    access: run,
+    summary: 'Upload a picture for the running audit (JPG, PNG or GIF under 1 MB): an answer’s, a signature, a key finding’s or the notes’',
+    params: idParams,
+    upload: 'auditImage',
+    response: auditFileResponse,
+    status: 201,
+    refusals: [409],
+  },
+  uploadDocument: {
+    method: 'POST',
+    path: '/api/v2/audits/:id/documents',
+    access: run,
+    summary: 'Upload a document for the running audit (PPT, DOC or XLS, also their newer formats, under 1 MB)',
+    params: idParams,
+    upload: 'auditDocument',
+    response: auditFileResponse,
+    status: 201,
+    refusals: [409],
+  },
+  removeUpload: {
+    method: 'DELETE',
+    path: '/api/v2/audits/files/:id',
+    access: read,
+    summary: 'Remove one’s own audit upload that nothing links yet (a linked file goes by saving without it)',
+    params: idParams,
+    response: okResponse,
+  },
+  keyFindings: {
+    method: 'POST',
+    path: '/api/v2/audits/:id/key_findings',
+    access: run,
+    summary: 'Record key findings (description, control, responsibility, due date, pictures): each becomes an action of source audit',
+    params: idParams,
+    body: auditKeyFindingsBody,
+    response: auditResponse,
+    status: 201,
+    refusals: [409],
+  },
+  complete: {
+    method: 'POST',
+    path: '/api/v2/audits/:id/complete',
+    access: run,
+    summary:
+      'Complete the audit (its auditor; every required question shown answered, the declaration accepted): it goes to the review workflow',
+    params: idParams,
+    body: auditCompleteBody,
+    response: auditResponse,
+    refusals: [409],
+  },
+  decide: {
+    method: 'POST',
+    path: '/api/v2/audits/:id/decide',
+    access: read,
+    summary:
+      'Approve or reject a completed audit with remarks (the review workflow’s reviewers whose turn it is; without a workflow, Audit approve)',
+    params: idParams,
+    body: auditDecisionBody,
+    response: auditResponse,
+    refusals: [409],
+  },
+  sectionSummary: {
+    method: 'GET',
+    path: '/api/audits/:id/audit_section_wise_summary',
+    access: read,
+    summary: 'The section-wise response summary of one audit (its id): answers, yes, no, NA, failures and points per section',
+    params: idParams,
+    response: auditSectionSummaryResponse,
+  },
+  totalSummary: {
+    method: 'GET',
+    path: '/api/audits/:id/audit_total_summary',
+    access: read,
+    summary: 'The totals of one audit (its id): score, questions shown, answered, NA, failed, key findings and their actions',
+    params: idParams,
+    response: auditTotalSummaryResponse,
+  },
+  actionList: {
+    method: 'POST',
+    path: '/api/audits/actionlist',
+    access: read,
+    summary: 'The action items of one audit with their status (a read)',
+    body: auditRefBody,
+    response: auditActionListResponse,
+    allowedWhenStorageFull: true,
+  },
+  timeline: {
+    method: 'POST',
+    path: '/api/audits/timeline',
+    access: read,
+    summary: 'The timeline of one audit, oldest first: its steps, comments and review (a read)',
+    body: auditRefBody,
+    response: auditTimelineResponse,
+    allowedWhenStorageFull: true,
+  },
+  summaryInfo: {
+    method: 'POST',
+    path: '/api/audits/auditSummaryInfo',
+    access: read,
+    summary:
+      'The summary across audits (/audit-summary) for the filters: tab totals, on time and late, scores, findings, actions, by template and site, questions failed most (a read)',
+    body: auditSummaryBody,
+    response: auditSummaryResponse,
+    allowedWhenStorageFull: true,
+  },
+  schedulesInfo: {
+    method: 'POST',
+    path: '/api/audits/schedulesinfo',
+    access: read,
+    summary: 'The month calendar: per day, audits scheduled (made and still to be made) against completed, by site and type (a read)',
+    body: auditCalendarBody,
+    response: auditCalendarResponse,
+    allowedWhenStorageFull: true,
+  },
+  trends: {
+    method: 'GET',
+    path: '/api/audit_trends',
+    access: read,
+    summary: 'Trends per template: the average score per site month by month, and the questions failed most often',
+    query: auditTrendsQuery,
+    response: auditTrendsResponse,
+  },
+  report: {
+    method: 'GET',
+    path: '/api/v2/audits/:id/report',
+    access: read,
+    summary:
+      'The report of one audit in the reader’s language: scorecard by section, responses, key findings, action items with status, timeline, attachments and notes, as the settings include them',
+    params: idParams,
+    response: auditReportResponse,
+  },
+  reportPdf: {
+    method: 'GET',
+    path: '/api/v2/audits/:id/report.pdf',
+    access: read,
+    summary: 'The report as a PDF in the reader’s language, with the organisation’s logo',
+    params: idParams,
+    response: fileResponse,
+    file: 'always',
+  },
+  sendReport: {
+    method: 'POST',
+    path: '/api/v2/audits/:id/send_report',
+    access: read,
+    summary:
+      'Mail the PDF report to the people chosen (members and other addresses), once the audit is completed (its auditor or Audit update)',
+    params: idParams,
+    body: auditSendReportBody,
+    response: auditResponse,
+    refusals: [409],
+  },
+  reportSettings: {
+    method: 'GET',
+    path: '/api/audit_report_settings',
+    access: read,
+    summary: 'The organisation’s audit report settings: logo, parts included, header line',
+    response: auditReportSettingsResponse,
+  },
+  saveReportSettings: {
+    method: 'PUT',
+    path: '/api/audit_report_settings',
+    access: { subject: 'Audit Template', action: 'update' },
+    summary: 'Change the audit report settings: logo, parts included, header line',
+    body: auditReportSettingsBody,
+    response: auditReportSettingsResponse,
+  },
+  uploadReportLogo: {
+    method: 'POST',
+    path: '/api/audit_report_settings/logo',
+    access: { subject: 'Audit Template', action: 'update' },
+    summary: 'Upload the report logo (JPEG, PNG or GIF under 10 MB); name it in logo_file_id',
+    upload: 'logo',
+    response: auditFileResponse,
+    status: 201,
+  },
+});
