@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { PushEvent, WebhookChange, WebhookEvent, WebhookPayload } from '@bulwark/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { inTenant } from '../../platform/db/db.js';
+import { organizations } from '../../platform/db/schema.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { queueDeliveries } from './deliver.js';
+import { currentStatus, WEBHOOK_SOURCES, type WebhookSource } from './sources.js';
+import { webhookDeliveries, webhookEndpoints, webhookRecordStates } from './tables.js';
+
+/**
+ * Turns a committed change into deliveries: the endpoints of the organisation that asked for the
+ * event get one delivery each, in one transaction, queued after its commit. Nothing is read when no
+ * active endpoint listens to the subject, so an organisation without webhooks pays one small query.
+ */
+export async function recordEvent(
+  deps: Pick<AppDeps, 'db' | 'jobs'>,
+  organizationId: string,
+  source: WebhookSource,
+  change: 'created' | 'updated',
+  recordId: string,
+  now = new Date(),
+): Promise<string[]> {
+  const ids = await inTenant(deps.db.app, organizationId, async (tx) => {
+    const endpoints = await tx
+      .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.active, true),
+          sql`exists (select 1 from unnest(${webhookEndpoints.events}) e where e like ${`${source.subject}.%`})`,
+        ),
+      );
+    if (endpoints.length === 0) return [];
+    const status = await currentStatus(tx, source, recordId);
+    const [seen] = await tx
+      .select({ status: webhookRecordStates.status })
+      .from(webhookRecordStates)
+      .where(and(eq(webhookRecordStates.subject, source.subject), eq(webhookRecordStates.recordId, recordId)));
+    await tx
+      .insert(webhookRecordStates)
+      .values({ subject: source.subject, recordId, status, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [webhookRecordStates.organizationId, webhookRecordStates.subject, webhookRecordStates.recordId],
+        set: { status, updatedAt: now },
+      });
+    const changes: WebhookChange[] = change === 'created' ? ['created'] : ['updated'];
+    if (change === 'updated' && seen && seen.status !== status) changes.push('status_changed');
+    const [org] = await tx
+      .select({ subDomain: organizations.subDomainName })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    const rows: Array<typeof webhookDeliveries.$inferInsert> = [];
+    for (const c of changes) {
+      const type = `${source.subject}.${c}` as WebhookEvent;
+      const payload: WebhookPayload = {
+        id: randomUUID(),
+        type,
+        created_at: now.toISOString(),
+        organization: org?.subDomain ?? '',
+        data: {
+          id: recordId,
+          status,
+          ...(c === 'status_changed' ? { previous_status: seen?.status ?? null } : {}),
+          path: source.path.replace('{id}', recordId),
+        },
+      };
+      for (const e of endpoints) {
+        if (e.events.includes(type)) rows.push({ endpointId: e.id, event: type, eventId: payload.id, payload, createdAt: now });
+      }
+    }
+    if (rows.length === 0) return [];
+    return (await tx.insert(webhookDeliveries).values(rows).returning({ id: webhookDeliveries.id })).map((r) => r.id);
+  });
+  await queueDeliveries(deps, organizationId, ids);
+  return ids;
+}
+
+/** The bus hook (platform/push): every module event of a webhook source, once its change has committed. */
+export function listenForWebhookEvents(deps: AppDeps, log: (err: unknown) => void): void {
+  deps.push.onOrganizationEvent((organizationId: string, event: PushEvent) => {
+    const source = WEBHOOK_SOURCES[event.channel];
+    if (!source || !event.id || (event.change !== 'created' && event.change !== 'updated')) return;
+    recordEvent(deps, organizationId, source, event.change, event.id).catch(log);
+  });
+}
