@@ -8,7 +8,7 @@ import type { DataExportManifest } from '@bulwark/domain';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
-import { inTenant } from '../../platform/db/db.js';
+import type { Tx } from '../../platform/db/db.js';
 import { files, organizations } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { cleanFileName } from '../../platform/storage/storage.js';
@@ -39,23 +39,15 @@ function cell(value: unknown): string | number | boolean | Date | null {
 
 /**
  * Writes every table of the organisation as JSON Lines (one file per table) and into one streamed
- * workbook (a sheet per table), reading each table through a cursor in the organisation's transaction.
+ * workbook (a sheet per table), reading each table through a cursor in the snapshot's transaction.
  */
-async function writeTables(
-  deps: Pick<AppDeps, 'db'>,
-  organizationId: string,
-  dir: string,
-  progress: Progress,
-): Promise<DataExportManifest['tables']> {
-  const tables = await inTenant(deps.db.app, organizationId, (tx) => exportTables(tx));
-  const counts = await inTenant(deps.db.app, organizationId, async (tx) => {
-    const out = new Map<string, number>();
-    for (const t of tables) {
-      const r = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${rowsQuery(t)}) rows`);
-      out.set(t.name, Number(r.rows[0]?.n ?? 0));
-    }
-    return out;
-  });
+async function writeTables(tx: Tx, dir: string, progress: Progress): Promise<DataExportManifest['tables']> {
+  const tables = await exportTables(tx);
+  const counts = new Map<string, number>();
+  for (const t of tables) {
+    const r = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${rowsQuery(t)}) rows`);
+    counts.set(t.name, Number(r.rows[0]?.n ?? 0));
+  }
   const total = Math.max(
     1,
     [...counts.values()].reduce((a, b) => a + b, 0),
@@ -71,7 +63,7 @@ async function writeTables(
     header.font = { bold: true };
     header.commit();
     const lines = createWriteStream(path.join(dir, 'data', `${table.name}.jsonl`));
-    const rows = await copyTable(deps, organizationId, table, async (batch) => {
+    const rows = await copyTable(tx, table, async (batch) => {
       for (const row of batch) {
         if (!lines.write(`${JSON.stringify(row)}\n`)) await new Promise<void>((resolve) => lines.once('drain', () => resolve()));
         sheet.addRow(table.columns.map((c) => cell(row[c]))).commit();
@@ -89,24 +81,17 @@ async function writeTables(
 }
 
 /** Reads one table in batches through a cursor; returns how many rows it had. */
-async function copyTable(
-  deps: Pick<AppDeps, 'db'>,
-  organizationId: string,
-  table: ExportTable,
-  onBatch: (rows: Array<Record<string, unknown>>) => Promise<void>,
-): Promise<number> {
-  return inTenant(deps.db.app, organizationId, async (tx) => {
-    await tx.execute(sql`declare export_rows no scroll cursor for ${rowsQuery(table)}`);
-    let count = 0;
-    for (;;) {
-      const batch = await tx.execute<Record<string, unknown>>(sql.raw(`fetch forward ${BATCH} from export_rows`));
-      if (batch.rows.length === 0) break;
-      count += batch.rows.length;
-      await onBatch(batch.rows);
-    }
-    await tx.execute(sql`close export_rows`);
-    return count;
-  });
+async function copyTable(tx: Tx, table: ExportTable, onBatch: (rows: Array<Record<string, unknown>>) => Promise<void>): Promise<number> {
+  await tx.execute(sql`declare export_rows no scroll cursor for ${rowsQuery(table)}`);
+  let count = 0;
+  for (;;) {
+    const batch = await tx.execute<Record<string, unknown>>(sql.raw(`fetch forward ${BATCH} from export_rows`));
+    if (batch.rows.length === 0) break;
+    count += batch.rows.length;
+    await onBatch(batch.rows);
+  }
+  await tx.execute(sql`close export_rows`);
+  return count;
 }
 
 /**
@@ -122,16 +107,24 @@ export async function buildArchive(
 ): Promise<number> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bulwark-export-'));
   try {
-    const tables = await writeTables(deps, organizationId, dir, (f) => progress(f * 0.9));
-    const { org, stored } = await inTenant(deps.db.app, organizationId, async (tx) => ({
-      org: (
-        await tx
-          .select({ id: organizations.id, name: organizations.name, subDomain: organizations.subDomainName })
-          .from(organizations)
-          .where(sql`${organizations.id} = app_current_org()`)
-      )[0]!,
-      stored: await tx.select({ id: files.id, name: files.fileName, key: files.storageKey }).from(files),
-    }));
+    // One snapshot of the whole organisation (repeatable read): every table, and the file list, as they
+    // stood at one instant, so no row refers to another the archive lacks, whatever is written meanwhile.
+    const { tables, org, stored } = await deps.db.app.transaction(
+      async (tx) => {
+        await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
+        return {
+          tables: await writeTables(tx, dir, (f) => progress(f * 0.9)),
+          org: (
+            await tx
+              .select({ id: organizations.id, name: organizations.name, subDomain: organizations.subDomainName })
+              .from(organizations)
+              .where(sql`${organizations.id} = app_current_org()`)
+          )[0]!,
+          stored: await tx.select({ id: files.id, name: files.fileName, key: files.storageKey }).from(files),
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     const manifest: DataExportManifest = {
       organization: { id: org.id, name: org.name, sub_domain: org.subDomain },
       created_at: now.toISOString(),

@@ -1,3 +1,5 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DATA_EXPORT_KEEP_DAYS, DATA_EXPORTS_LISTED, translate, type DataExport, type Language } from '@bulwark/domain';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
@@ -50,9 +52,11 @@ export async function startExport(tx: Tx, p: Principal): Promise<DataExport> {
     .from(dataExports)
     .where(inArray(dataExports.status, ['queued', 'running']));
   if (busy) throw new AppError('conflict', { messageKey: 'dataExport.busy' });
-  const [row] = await tx.insert(dataExports).values({ requestedBy: p.userId }).returning();
-  await recordAudit(tx, { actorUserId: p.userId, action: 'data_export_started', entity: 'DataExport', entityId: row!.id });
-  return view(row!, p.fullName);
+  // Two starts at once both pass the check above: the index keeps the second out, answered as the first check would.
+  const [row] = await tx.insert(dataExports).values({ requestedBy: p.userId }).onConflictDoNothing().returning();
+  if (!row) throw new AppError('conflict', { messageKey: 'dataExport.busy' });
+  await recordAudit(tx, { actorUserId: p.userId, action: 'data_export_started', entity: 'DataExport', entityId: row.id });
+  return view(row, p.fullName);
 }
 
 /** Where an organisation's archive is kept, under the storage driver's folder. */
@@ -80,7 +84,7 @@ export async function downloadExport(
   });
 }
 
-type ExportDeps = Pick<AppDeps, 'db' | 'storage' | 'push' | 'config'>;
+type ExportDeps = Pick<AppDeps, 'db' | 'storage' | 'push'>;
 
 /**
  * The job `data-export` (`now` for tests): builds the archive with progress (stored, and pushed to
@@ -105,12 +109,23 @@ export async function runExport(deps: ExportDeps, job: { organizationId: string;
     const percent = Math.min(99, Math.floor(fraction * 100));
     if (percent <= shown) return;
     shown = percent;
-    await inTenant(deps.db.app, organizationId, (tx) => tx.update(dataExports).set({ progress: percent }).where(eq(dataExports.id, id)));
+    // Only while it runs: a late update must not move a finished export's 100 back.
+    await inTenant(deps.db.app, organizationId, (tx) =>
+      tx
+        .update(dataExports)
+        .set({ progress: percent })
+        .where(and(eq(dataExports.id, id), eq(dataExports.status, 'running'))),
+    );
     tell('updated');
   };
   const key = archiveKey(organizationId, id);
+  // Built on this node's disk, then put where every stored file goes (FILES_DIR or the S3 bucket), so
+  // that any node can serve the download, whichever node's job worker built it.
+  const spool = await mkdtemp(path.join(tmpdir(), 'bulwark-archive-'));
   try {
-    const size = await buildArchive(deps, organizationId, path.join(deps.config.filesDir, key), progress, now);
+    const built = path.join(spool, 'archive.zip');
+    const size = await buildArchive(deps, organizationId, built, progress, now);
+    await deps.storage.blobs.put(key, { kind: 'spooled', path: built, size }, 'application/zip');
     const expiresAt = new Date(now.getTime() + DATA_EXPORT_KEEP_DAYS * 86_400_000);
     await inTenant(deps.db.app, organizationId, async (tx) => {
       await tx
@@ -128,6 +143,8 @@ export async function runExport(deps: ExportDeps, job: { organizationId: string;
         .where(eq(dataExports.id, id));
       await notifyRequester(tx, row, 'failed', null);
     });
+  } finally {
+    await rm(spool, { recursive: true, force: true });
   }
   tell('updated');
   if (row.requestedBy) deps.push.toUser(row.requestedBy, { channel: 'notification', change: 'created' });

@@ -42,7 +42,11 @@ for (const [net, prefix] of [
   PRIVATE.addSubnet(net, prefix, 'ipv6');
 }
 
-const LOOPBACK_NAMES = new Set(['localhost']);
+/** `localhost`, and any name under it (RFC 6761), with or without the root's trailing dot. */
+function isLoopbackName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
 
 function isLoopback(address: string): boolean {
   const v4 = mappedV4(address);
@@ -68,9 +72,9 @@ function refuse(field: 'httpsOnly' | 'badUrl' | 'privateAddress'): never {
   throw new AppError('validation_failed', { fields: { url: `webhooks.validation.${field}` } });
 }
 
-/** The host without IPv6 brackets. */
+/** The host without IPv6 brackets (or the root's trailing dot, which names the same host). */
 function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, '');
+  return url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
 }
 
 /** Checks an address an administrator gives (field errors under `url`); the returned form is what is stored. */
@@ -83,7 +87,7 @@ export function checkWebhookUrl(raw: string, allowLoopback: boolean): string {
   }
   if (url.username || url.password || !url.hostname) refuse('badUrl');
   const host = hostOf(url);
-  const loopback = LOOPBACK_NAMES.has(host.toLowerCase()) || (isIP(host) !== 0 && isLoopback(host));
+  const loopback = isLoopbackName(host) || (isIP(host) !== 0 && isLoopback(host));
   if (url.protocol === 'http:') {
     if (!(allowLoopback && loopback)) refuse('httpsOnly');
   } else if (url.protocol !== 'https:') refuse('httpsOnly');

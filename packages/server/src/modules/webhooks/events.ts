@@ -32,6 +32,11 @@ export async function recordEvent(
         ),
       );
     if (endpoints.length === 0) return [];
+    // One event of a record at a time (until this transaction ends): two changes heard together must
+    // not both read the same last status and both announce the same status change.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-state:${organizationId}:${source.subject}:${recordId}`}, 0))`,
+    );
     const status = await currentStatus(tx, source, recordId);
     const [seen] = await tx
       .select({ status: webhookRecordStates.status })
