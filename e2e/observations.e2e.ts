@@ -35,9 +35,10 @@ describe('observations', () => {
   it("a guest reports with a photo from a phone and the manager's open list shows it without reloading", async () => {
     const manager = await signedInPage(browser, server.origin('demo'), MANAGER, PASSWORD);
     const list = manager.page;
+    // Issue 15: /observations is the list over the whole width; no form opens by itself.
     await list.goto(`${server.origin('demo')}/observations`);
-    await list.waitForURL('**/observations/new');
     await list.getByRole('table', { name: 'Observations' }).waitFor();
+    expect(await list.getByRole('dialog').count()).toBe(0);
     await list.getByRole('tab', { name: /^All \(\d+\)/ }).waitFor();
     const before = await allCount(list);
     // A mark on the window: it is gone if the page reloads.
@@ -212,21 +213,23 @@ describe('observations', () => {
   it('a staff member reports from the form: a future time is refused under the field, a past one is taken', async () => {
     const { context, page } = await signedInPage(browser, server.origin('demo'), SUPERVISOR, PASSWORD);
     await page.goto(`${server.origin('demo')}/observations/new`);
-    await page.getByRole('heading', { name: 'Report an observation' }).waitFor();
-    await pickOption(page, /^Type/, 'Unsafe act');
-    await page.getByLabel(/^Description/).fill('Forklift driven with raised forks through the pedestrian crossing.');
-    await pickOption(page, /^Site/, SITE, 'Riverside');
-    await page.getByLabel(/^Date and time/).fill(`${dayFromNow(2)}T10:00`);
-    await pickOption(page, /^Risk potential/, /^Medium/);
-    await page.getByRole('radio', { name: 'No' }).check();
-    await page.getByLabel(/^Comment/).fill('Driver briefed on the spot.');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('The date and time cannot be in the future at this site.').waitFor();
-    await expect.poll(() => page.getByLabel(/^Date and time/).getAttribute('aria-invalid')).toBe('true');
+    // Issue 15: the form opens in a drawer over the list, whose filters carry the same labels (Type, Site, …).
+    const form = page.getByRole('dialog', { name: 'Observations' });
+    await form.getByRole('heading', { name: 'Report an observation' }).waitFor();
+    await pickOption(page, /^Type/, 'Unsafe act', undefined, form);
+    await form.getByLabel(/^Description/).fill('Forklift driven with raised forks through the pedestrian crossing.');
+    await pickOption(page, /^Site/, SITE, 'Riverside', form);
+    await form.getByLabel(/^Date and time/).fill(`${dayFromNow(2)}T10:00`);
+    await pickOption(page, /^Risk potential/, /^Medium/, undefined, form);
+    await form.getByRole('radio', { name: 'No' }).check();
+    await form.getByLabel(/^Comment/).fill('Driver briefed on the spot.');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('The date and time cannot be in the future at this site.').waitFor();
+    await expect.poll(() => form.getByLabel(/^Date and time/).getAttribute('aria-invalid')).toBe('true');
     await shot(page, 'observations-13-form-future-time');
 
-    await page.getByLabel(/^Date and time/).fill(`${dayFromNow(-1)}T10:00`);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await form.getByLabel(/^Date and time/).fill(`${dayFromNow(-1)}T10:00`);
+    await form.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(/^Observation OBS-\d{6} reported\.$/).waitFor();
     await page.waitForURL(/\/observations\/summary\/[0-9a-f-]{36}$/);
     await page.getByText('Forklift driven with raised forks through the pedestrian crossing.').first().waitFor();
@@ -260,10 +263,18 @@ describe('observations', () => {
     await expectNoOverflow(page);
     await shot(page, 'observations-18-report-phone');
 
-    await page.goto(`${o}/observations/new`);
-    await page.getByRole('button', { name: 'Import from Excel' }).click();
-    await page.getByRole('dialog', { name: 'Import observations' }).waitFor();
-    await shot(page, 'observations-19-import-phone');
+    // Issue 15: on a phone the list comes first, with a floating Report button and one Filters button;
+    // import and export are desk work and are not offered there (the import dialog is tested above).
+    await page.goto(`${o}/observations`);
+    await page.getByRole('table', { name: 'Observations' }).waitFor();
+    await page.getByRole('link', { name: 'Report', exact: true }).waitFor();
+    const filters = page.getByRole('button', { name: 'Filters' });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('button', { name: 'Import from Excel' }).count()).toBe(0);
+    await filters.click();
+    await page.getByLabel('From', { exact: true }).waitFor();
+    await expectNoOverflow(page);
+    await shot(page, 'observations-19-list-phone');
     await context.close();
 
     const guestContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });

@@ -17,7 +17,7 @@ export function RootCauseListing({ id }: { id: string }) {
     const missing = isApiError(listing.error) && (listing.error.status === 404 || listing.error.status === 400);
     return (
       <Stack maw={720}>
-        <PageHeader title={t('categories.rootCauses.title')} />
+        <PageHeader title={t('screen.whyanalysis')} />
         <Alert color="red" role="alert">
           {missing ? t('categories.rootCauses.notFound') : t('categories.rootCauses.loadFailed')}
         </Alert>
@@ -34,7 +34,7 @@ export function RootCauseListing({ id }: { id: string }) {
     <Stack gap="md">
       <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
         <Anchor component={Link} to="/whyanalysis">
-          {t('categories.rootCauses.title')}
+          {t('screen.whyanalysis')}
         </Anchor>
         {ancestors.map((a) => (
           <Anchor key={a.id} component={Link} to={`/whyanalysis/${a.id}/list`}>
