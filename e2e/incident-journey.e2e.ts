@@ -92,7 +92,10 @@ describe('the incident journey of issue 14', () => {
     // 9. The supervisor finds both on his home among his work, completes them from the actions list;
     // the manager's open step follows live.
     await sup.goto(`${origin()}/`);
-    for (const text of [CAPA.corrective, CAPA.preventive]) await sup.getByRole('link', { name: text }).waitFor();
+    // The home lists only his five most pressing actions (overdue first, then by due date): the seeded ones
+    // due sooner come first, so of the two new ones, due the same day, the first raised is the one shown.
+    const mine = sup.getByRole('region', { name: 'My actions' });
+    await mine.getByRole('link', { name: CAPA.corrective }).waitFor();
     await shot(sup, 'incident-09b-supervisor-home');
     await sup.goto(`${origin()}/actions/all`);
     await completeAction(sup, CAPA.corrective);
@@ -117,7 +120,14 @@ describe('the incident journey of issue 14', () => {
     // 11. The first reviewer sends it back with a reason; the lead resubmits; both approve in order.
     const first = await signedInPage(browser, origin(), FIRST_REVIEWER, PASSWORD);
     await decide(first.page, step(7), false, REJECTION);
-    await review.getByText(REJECTION).waitFor({ timeout: 15_000 });
+    // The reason shows on the reviewer's line and in the timeline: the line says who gave it.
+    await review
+      .getByRole('list', { name: 'Reviewers' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Dana Admin' })
+      .getByText(REJECTION)
+      .waitFor({ timeout: 15_000 });
+    await review.getByText(REJECTION).nth(1).waitFor();
     await mgr.getByText('Returned', { exact: true }).first().waitFor();
     await mgr.getByLabel(/^Conclusion/).fill(`${CONCLUSION} The shift lead allowed running cleaning.`);
     await mgr.getByRole('button', { name: 'Save the conclusion' }).click();
@@ -139,7 +149,7 @@ describe('the incident journey of issue 14', () => {
     await closing.getByLabel(/^Closing remarks/).fill(CLOSING);
     await closing.getByRole('button', { name: 'Close incident' }).click();
     await mgr.getByText(`Incident ${serial} closed.`).waitFor();
-    await mgr.getByLabel(/^Other e-mail addresses/).fill(OUTSIDE);
+    await mgr.getByRole('combobox', { name: /^Other e-mail addresses/ }).fill(OUTSIDE);
     await mgr.keyboard.press('Enter');
     await mgr.getByRole('button', { name: 'Send the report' }).click();
     await confirm(mgr, 'Send the report');
@@ -173,8 +183,8 @@ describe('the incident journey of issue 14', () => {
     await mgr.getByRole('heading', { name: 'OSHA injury and illness records', level: 1 }).waitFor();
     const log = mgr.getByRole('table', { name: 'OSHA Form 300' });
     const caseRow = log.getByRole('row').filter({ hasText: VICTIM });
-    if ((await mgr.getByLabel('Establishment').inputValue()) !== SITE) {
-      await mgr.getByLabel('Establishment').click();
+    if ((await mgr.getByRole('combobox', { name: 'Establishment' }).inputValue()) !== SITE) {
+      await mgr.getByRole('combobox', { name: 'Establishment' }).click();
       await mgr.getByRole('option', { name: SITE }).click();
     }
     await caseRow.waitFor();
@@ -196,7 +206,7 @@ describe('the incident journey of issue 14', () => {
     // 15. The list's export holds exactly the filtered rows.
     await mgr.goto(`${origin()}/incidents`);
     await mgr.getByRole('searchbox', { name: 'Search incidents' }).fill(serial);
-    await expect.poll(() => mgr.getByRole('table', { name: 'Incidents' }).getByRole('row').count()).toBe(2);
+    await expect.poll(() => mgr.getByRole('table', { name: 'Incidents' }).getByRole('row').count(), { timeout: 15_000 }).toBe(2);
     const rows = await sheetRows((await downloaded(mgr, () => mgr.getByRole('button', { name: 'Export to Excel' }).click())).bytes);
     expect(rows).toHaveLength(2);
     const [header, only] = rows as [string[], string[]];

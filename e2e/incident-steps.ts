@@ -78,7 +78,9 @@ export async function guestReports(browser: Browser, origin: string): Promise<st
   await victim.getByRole('checkbox', { name: 'Left hand (Front)', exact: true }).press('ArrowDown');
   await guest.keyboard.press('Space');
   await expect
-    .poll(() => victim.getByRole('checkbox', { name: 'Left fingers (Front)', exact: true }).getAttribute('aria-checked'))
+    .poll(() => victim.getByRole('checkbox', { name: 'Left fingers (Front)', exact: true }).getAttribute('aria-checked'), {
+      timeout: 10_000,
+    })
     .toBe('true');
   await victim.getByLabel(/^Injury details/).fill('Crushed left hand, two fingers cut.');
   await victim.getByRole('switch', { name: 'Taken to hospital' }).check();
@@ -193,7 +195,22 @@ export async function raiseCapa(page: Page) {
     const row = page.getByRole('group', { name: `${kind} action 1` });
     await row.getByLabel(/^Description/).fill(text);
     await pickOption(page, /^Control type/, control, undefined, row);
-    await pickOption(page, /^Responsible person/, /Tomasz Kowalski/, 'Tomasz', row);
+    // What each field shows once picked: the next pick starts only after the previous one has settled.
+    await expect.poll(() => row.getByRole('combobox', { name: /^Control type/ }).inputValue(), { timeout: 10_000 }).toBe(control);
+    // The whole row in view first, as one looks at it: a picker opened at the very bottom of the window
+    // makes the click on its option scroll the page while the list is still being placed. Then typed,
+    // and picked from this field's own list once it shows filtered (the other pickers' lists stay in
+    // the page, hidden).
+    await row.scrollIntoViewIfNeeded();
+    const person = row.getByRole('combobox', { name: /^Responsible person/ });
+    await person.click();
+    await person.fill('Tomasz');
+    const people = page.getByRole('listbox', { name: /^Responsible person/ });
+    await expect.poll(() => people.getByRole('option').count(), { timeout: 10_000 }).toBe(1);
+    await people.getByRole('option', { name: /Tomasz Kowalski/ }).click();
+    await expect
+      .poll(() => row.getByRole('combobox', { name: /^Responsible person/ }).inputValue(), { timeout: 10_000 })
+      .toContain('Tomasz Kowalski');
     await row.getByLabel(/^Due date/).fill(dayFromNow(10));
   }
   await shot(page, 'incident-09-step6-capa');
@@ -212,12 +229,17 @@ export async function completeAction(page: Page, description: string) {
   const work = page.getByRole('dialog').first();
   await work.getByText(description).waitFor();
   await work.getByRole('button', { name: 'Start' }).click();
-  await page.getByText('The action was started.').waitFor();
+  // A toast of the previous action may still show: the panel's own status tells this one was started.
+  await page.getByText('The action was started.').last().waitFor();
+  await work.getByText('In progress', { exact: true }).first().waitFor();
   await work.getByRole('button', { name: 'Mark completed' }).click();
   const complete = page.getByRole('dialog', { name: /^Complete action #\d+$/ });
   await complete.getByLabel('Remarks').fill(`Done: ${description}`);
   await complete.getByRole('button', { name: 'Mark completed' }).click();
-  await page.getByText('The action was marked completed.').waitFor();
+  await page.getByText('The action was marked completed.').last().waitFor();
+  // The dialog closes once the panel has refetched; Escape before that would only close the dialog.
+  await complete.waitFor({ state: 'hidden' });
+  await work.getByText('Completed', { exact: true }).first().waitFor();
   await page.keyboard.press('Escape');
   await work.waitFor({ state: 'hidden' });
 }
