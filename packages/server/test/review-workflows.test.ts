@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowsModule } from '../src/modules/workflows/module.js';
 import { decideReview, reviewOf, submitForReview, sweepReviews, REVIEWS_SWEEP_QUEUE } from '../src/modules/workflows/review.js';
+import { reviewsWaitingFor } from '../src/modules/workflows/review-inbox.js';
 import { inTenant } from '../src/platform/db/db.js';
 import { asOrg } from './categories-support.js';
 import { call, createOrg, createTestApp, signIn, type Session, type TestApp } from './helpers.js';
@@ -362,5 +363,25 @@ describe('a failing module hook', () => {
     expect((await decide(r[0]!, rec.id, true)).outcome).toBe('approved');
     const n = await asOrg<{ n: number }>(t, a.id, sql`select count(*)::int as n from review_rounds where record_id = ${rec.id}`);
     expect(n[0]!.n).toBe(1);
+  });
+});
+
+describe('what waits for whom (the home’s "Waiting for my review")', () => {
+  const waiting = (by: string) =>
+    inTenant(t.deps.db.app, a.id, async (tx) => (await reviewsWaitingFor(tx, await principalOf(tx, by))).map((w) => w.recordId));
+
+  it('lists a round for the reviewer whose turn it is only, then for the next one, and never for the submitter', async () => {
+    const site = await addSite(t, a.id, 'Inbox plant');
+    await workflow(t, adminA, { reviewer_ids: [r[0], r[1]], lead_time_hours: 24, site_ids: [site] });
+    const rec = newRecord({ orgId: a.id, siteId: site, ownerId: owner });
+    await submit(submitter, rec.id);
+    expect(await waiting(r[0]!)).toContain(rec.id);
+    expect(await waiting(r[1]!)).not.toContain(rec.id);
+    expect(await waiting(submitter)).not.toContain(rec.id);
+    await decide(r[0]!, rec.id, true);
+    expect(await waiting(r[0]!)).not.toContain(rec.id);
+    expect(await waiting(r[1]!)).toContain(rec.id);
+    await decide(r[1]!, rec.id, true);
+    expect(await waiting(r[1]!)).not.toContain(rec.id);
   });
 });

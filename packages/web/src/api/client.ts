@@ -45,7 +45,10 @@ function caller(services: UploadServices, endpoint: Endpoint): Caller<Endpoint> 
       for (const [k, v] of Object.entries(input.fields ?? {})) form.append(k, v);
       form.append('file', input.file, input.file.name);
       // fetch cannot tell how far a body has gone; a screen that shows progress goes through XHR.
-      if (input.onProgress) return uploadWithProgress(services, url(input), form, input.onProgress, input.signal);
+      if (input.onProgress) {
+        const method = endpoint.method === 'PATCH' || endpoint.method === 'PUT' ? endpoint.method : 'POST';
+        return uploadWithProgress(services, url(input), form, input.onProgress, input.signal, method);
+      }
       return send(url(input), form, opts);
     }
     return send(url(input), input?.body, opts);

@@ -25,11 +25,13 @@ export async function uploadWithProgress<T>(
   form: FormData,
   onProgress: UploadProgress,
   signal?: AbortSignal,
+  method: 'POST' | 'PATCH' | 'PUT' = 'POST',
 ): Promise<T> {
   const send = () =>
     new Promise<Sent>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', path);
+      // The endpoint's own method: a PATCH upload sent as POST finds no route.
+      xhr.open(method, path);
       xhr.withCredentials = true;
       xhr.setRequestHeader('Accept', 'application/json');
       xhr.setRequestHeader(TENANT_HEADER, tenantOfHost(services.location.host));

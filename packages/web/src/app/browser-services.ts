@@ -17,7 +17,8 @@ export type Wiring = {
   revalidate: () => void;
 };
 
-const PROFILE_CHANNELS = new Set(['user', 'rules', 'organization', 'tenant_memory', 'timezone', 'onboarding']);
+// The profile carries organization_modules: 'org_modules' reloads it like the others.
+const PROFILE_CHANNELS = new Set(['user', 'rules', 'organization', 'tenant_memory', 'timezone', 'onboarding', 'org_modules']);
 
 function browserStorage(): KeyValueStorage {
   try {
@@ -109,6 +110,8 @@ export function createBrowserServices(): { services: Services; wiring: Wiring; r
   const onPushEvent = (event: PushEvent): void => {
     if (PROFILE_CHANNELS.has(event.channel)) {
       void queryClient.invalidateQueries({ queryKey: PROFILE_KEY }).then(() => wiring.revalidate());
+      // And the screens keyed under the channel (the storage screen under 'tenant_memory').
+      void queryClient.invalidateQueries({ queryKey: [event.channel] });
     } else if (event.channel === 'notification') {
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });
     } else {

@@ -23,11 +23,13 @@ export function principalFromProfile(profile: ProfileResponse): Principal {
       memExhausted: user.tenant_memory_details.mem_exhausted,
       subscriptionType: organization?.subscription_type ?? null,
       trialExpired: organization?.trial_expired ?? false,
+      licences: user.licences,
     },
     isAdmin: user.is_admin,
     canIssuePermit: user.can_issue_permit,
     onboardingPending: organization?.onboarding_pending ?? false,
     hiraV2Allowed: user.hira_v2_allowed,
+    isGuest: user.is_guest,
   };
 }
 

@@ -1,9 +1,14 @@
 import type { ScreenId } from '@bulwark/domain';
 import type { ScreenLoader, ScreenLoaders } from './screen-loader.js';
 import { actionsScreens } from '../features/actions/screens.js';
+import { auditsScreens } from '../features/audits/screens.js';
 import { categoriesScreens } from '../features/categories/screens.js';
+import { homeScreens } from '../features/home/screens.js';
+import { incidentsScreens } from '../features/incidents/screens.js';
+import { integrationsScreens } from '../features/integrations/screens.js';
 import { mailersScreens } from '../features/mailers/screens.js';
 import { observationsScreens } from '../features/observations/screens.js';
+import { permitsScreens } from '../features/permits/screens.js';
 import { onboardingScreens } from '../features/onboarding/screens.js';
 import { registrationScreens } from '../features/registration/screens.js';
 import { rolesScreens } from '../features/roles/screens.js';
@@ -11,6 +16,7 @@ import { safetyInteractionsScreens } from '../features/safety-interactions/scree
 import { settingsScreens } from '../features/settings/screens.js';
 import { sitesScreens } from '../features/sites/screens.js';
 import { ssoScreens } from '../features/sso/screens.js';
+import { storageScreens } from '../features/storage/screens.js';
 import { usersScreens } from '../features/users/screens.js';
 import { workflowsScreens } from '../features/workflows/screens.js';
 
@@ -24,7 +30,6 @@ const CORE_SCREENS: ScreenLoaders = {
   logout: () => import('../features/auth/logout-page.js').then((m) => m.LogoutPage),
   resetSession: () => import('../features/auth/reset-session-page.js').then((m) => m.ResetSessionPage),
   sessionexpire: () => import('../features/auth/session-expired-page.js').then((m) => m.SessionExpiredPage),
-  noPermissions: () => import('../ui/pages/no-permissions-page.js').then((m) => m.NoPermissionsPage),
   notFound: () => import('../ui/pages/not-found-page.js').then((m) => m.NotFoundPage),
   pricing: () => import('../ui/pages/pricing-page.js').then((m) => m.PricingPage),
   myaccount: () => import('../features/account/my-account-page.js').then((m) => m.MyAccountPage),
@@ -34,6 +39,7 @@ const CORE_SCREENS: ScreenLoaders = {
 /** Each module's screens; a module adds its line here and nothing else changes. */
 const SCREENS: ScreenLoaders = {
   ...CORE_SCREENS,
+  ...homeScreens,
   ...registrationScreens,
   ...onboardingScreens,
   ...sitesScreens,
@@ -44,12 +50,22 @@ const SCREENS: ScreenLoaders = {
   ...settingsScreens,
   ...mailersScreens,
   ...ssoScreens,
+  ...storageScreens,
+  ...integrationsScreens,
   ...observationsScreens,
+  ...permitsScreens,
+  ...incidentsScreens,
+  ...auditsScreens,
   ...actionsScreens,
   ...safetyInteractionsScreens,
 };
 
 const modulePage: ScreenLoader = () => import('../ui/pages/module-page.js').then((m) => m.ModulePage);
+
+/** Whether this release has built the screen (it has a page of its own): the menu lists only those. */
+export function hasOwnScreen(screen: string): boolean {
+  return Object.hasOwn(SCREENS, screen);
+}
 
 export function screenLoader(screen: ScreenId): ScreenLoader {
   return SCREENS[screen] ?? modulePage;

@@ -1,5 +1,5 @@
 import type { Pagination as PaginationInfo } from '@bulwark/domain';
-import { Alert, Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import { Alert, Center, Group, Loader, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './data-table.module.css';
@@ -35,6 +35,8 @@ type Props<Row> = {
   error?: boolean;
   /** Shown when there are no rows: say what is missing and, when searching, that the search found nothing. */
   emptyText: string;
+  /** The first thing to do in an empty list (e.g. "Report an observation"), shown under its text. */
+  emptyAction?: ReactNode;
   pagination?: PageInfo;
   onPage?: (page: number) => void;
   caption?: string;
@@ -45,7 +47,7 @@ type Props<Row> = {
  * state, and a horizontal scroll on narrow screens instead of a squeezed layout. On a phone the minimum
  * width follows the columns not marked hideOnPhone, so a list of a few columns needs no scrolling.
  */
-export function DataTable<Row>({ columns, rows, rowKey, loading, error, emptyText, pagination, onPage, caption }: Props<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, loading, error, emptyText, emptyAction, pagination, onPage, caption }: Props<Row>) {
   const { t } = useTranslation();
   if (error) {
     return (
@@ -85,9 +87,12 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, error, emptyTex
             {rows.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" ta="center" py="lg">
-                    {emptyText}
-                  </Text>
+                  <Stack align="center" gap="sm" py="lg">
+                    <Text c="dimmed" ta="center">
+                      {emptyText}
+                    </Text>
+                    {emptyAction}
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             ) : (

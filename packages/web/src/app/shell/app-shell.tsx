@@ -12,7 +12,9 @@ import { principalFromProfile } from '../profile.js';
 import { RootFallback } from '../root-layout.js';
 import { useServices } from '../services.js';
 import { useProfile } from '../use-profile.js';
+import { CommandPalette } from './command-palette.js';
 import { SideMenu } from './side-menu.js';
+import { StorageFullBanner } from './storage-banner.js';
 import { UserMenu } from './user-menu.js';
 
 /** The signed-in frame: header (menu button, brand, bell, language, user), side menu, content. */
@@ -26,6 +28,11 @@ export function AppShellLayout() {
 
   // The side menu closes after every navigation (spec 000 §2).
   useEffect(close, [pathname, close]);
+  // A new screen (a saved record's page too) starts at its top, where its number, status and buttons are.
+  // Braces: newer Chromium answers scrollTo with a promise, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
   // While onboarding is pending every page but the wizard is held: no menu to offer.
   const withMenu = !(profile?.organization?.onboarding_pending ?? false) || (profile?.user.is_platform_admin ?? false);
 
@@ -57,6 +64,7 @@ export function AppShellLayout() {
             </Text>
           </Group>
           <Group gap={6} wrap="nowrap">
+            {principal && withMenu && !principal.isGuest ? <CommandPalette principal={principal} host={location.host} /> : null}
             <NotificationBell />
             <LanguageSwitch />
             {profile && <UserMenu profile={profile} />}
@@ -68,6 +76,7 @@ export function AppShellLayout() {
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
         <TrialBanner />
+        <StorageFullBanner />
         <Suspense fallback={<RootFallback />}>
           <Outlet />
         </Suspense>

@@ -17,7 +17,8 @@ export function UserMenu({ profile }: { profile: ProfileResponse }) {
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('shell.userMenu')}>
+        {/* The name holds the initials shown, so a voice user can say what they see. */}
+        <UnstyledButton aria-label={`${t('shell.userMenu')} · ${initials(profile)}`}>
           <Avatar color="blue" radius="xl" size={34}>
             {initials(profile)}
           </Avatar>

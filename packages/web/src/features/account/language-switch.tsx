@@ -16,7 +16,8 @@ export function LanguageSwitch() {
           variant="subtle"
           size="compact-sm"
           leftSection={<GlobeIcon />}
-          aria-label={`${t('common.language')}: ${t(`languages.${active}`)}`}
+          // The name holds the code shown ("EN"), so a voice user can say what they see.
+          aria-label={`${t('common.language')}: ${t(`languages.${active}`)} · ${active.toUpperCase()}`}
         >
           {active.toUpperCase()}
         </Button>

@@ -1,5 +1,19 @@
 import { ACTION_STATUS_TABS, type ActionListItem, type ActionStatusCounts, type ActionStatusTab } from '@bulwark/domain';
-import { Alert, Anchor, Badge, Center, Group, Loader, Pagination, Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  ScrollArea,
+  Stack,
+  Tabs,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -94,9 +108,16 @@ function StatusTabs({
                   </Badge>
                 ) : null
               }
-              aria-label={counts ? `${t(`actions.status.${s}`)} (${counts[s]})` : t(`actions.status.${s}`)}
             >
-              {t(`actions.status.${s}`)}
+              {/* Named "Open (3)" from its content (a label would not hold the count the badge shows as "3"). */}
+              {counts ? (
+                <>
+                  <span aria-hidden>{t(`actions.status.${s}`)}</span>
+                  <VisuallyHidden>{`${t(`actions.status.${s}`)} (${counts[s]})`}</VisuallyHidden>
+                </>
+              ) : (
+                t(`actions.status.${s}`)
+              )}
             </Tabs.Tab>
           ))}
         </Tabs.List>

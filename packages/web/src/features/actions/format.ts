@@ -9,23 +9,8 @@ export const STATUS_COLORS: Record<ActionStatus, string> = {
   closed: 'gray',
 };
 
-/** A due date ('YYYY-MM-DD') as the reader writes dates; read as a calendar day, so no time zone can shift it. */
-export function formatDay(date: string, language: string): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(at.getTime())) return date;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
-}
-
-/** An instant in the site's time zone, where the work happens (a reviewer abroad still reads site time). */
-export function formatInstant(iso: string, language: string, timeZone?: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
-  } catch {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
-  }
-}
+// One date format for every screen (ui/format.ts).
+export { formatDay, formatInstant } from '../../ui/format.js';
 
 /** The source's number as its own module writes it, and where its record opens (null: nothing to open). */
 export function sourceLink(source: ActionSourceRef): { serial: string; to: string | null } {

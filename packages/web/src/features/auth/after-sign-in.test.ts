@@ -20,13 +20,15 @@ describe('after sign-in', () => {
     expect(afterSignInTarget('/sites/new?x=1', principal(['Site']), 'demo.localhost')).toBe('/sites/new?x=1');
   });
 
+  // Issue 15: the home (`/`) is the landing page of everyone who may read anything.
   it('falls back to the landing page when the guard refuses it', () => {
-    expect(afterSignInTarget('/users', principal(['Site']), 'demo.localhost')).toBe('/sites');
+    expect(afterSignInTarget('/users', principal(['Site']), 'demo.localhost')).toBe('/');
+    expect(afterSignInTarget('/users', principal([]), 'demo.localhost')).toBe('/no_permissions');
     expect(afterSignInTarget(null, principal(['Incident']), 'demo.localhost')).toBe('/');
   });
 
   it('never leaves the site', () => {
-    expect(afterSignInTarget('//evil.example/x', principal(['Site']), 'demo.localhost')).toBe('/sites');
-    expect(afterSignInTarget('https://evil.example', principal(['Site']), 'demo.localhost')).toBe('/sites');
+    expect(afterSignInTarget('//evil.example/x', principal(['Site']), 'demo.localhost')).toBe('/');
+    expect(afterSignInTarget('https://evil.example', principal(['Site']), 'demo.localhost')).toBe('/');
   });
 });

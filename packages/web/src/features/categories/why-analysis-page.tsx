@@ -118,7 +118,7 @@ function RootCauseTreePage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title={t('categories.rootCauses.title')}
+        title={t('screen.whyanalysis')}
         description={t('categories.rootCauses.subtitle')}
         actions={actions.rights.create ? <Button onClick={() => actions.add(null)}>{t('categories.rootCauses.addType')}</Button> : null}
       />

@@ -1,15 +1,25 @@
-import { Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { NotificationItem } from '@bulwark/domain';
+import { Anchor, Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useProfile } from '../../app/use-profile.js';
+import { useFormats } from '../../ui/format.js';
 import { useMarkAllRead, useMarkRead, useNotificationList } from './notifications-api.js';
 
-function formatDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+/** Where a notification leads: its record, or the list of notifications when it names none. */
+export function notificationTarget(item: Pick<NotificationItem, 'link'>): string {
+  return item.link && item.link.startsWith('/') ? item.link : '/notification';
 }
 
-/** The user's notifications with their read state; shared by the bell and the /notification screen. */
-export function NotificationList({ limit }: { limit?: number }) {
-  const { t, i18n } = useTranslation();
+/**
+ * The user's notifications with their read state; shared by the bell (the newest few) and the
+ * /notification screen. Each opens its record (and is marked read on the way); dates follow the
+ * reader's language and the organisation's time zone.
+ */
+export function NotificationList({ limit, onOpen }: { limit?: number; onOpen?: () => void }) {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  const f = useFormats(profile?.organization?.timezone);
   const list = useNotificationList();
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
@@ -28,12 +38,17 @@ export function NotificationList({ limit }: { limit?: number }) {
   const items = limit ? list.data.notifications.slice(0, limit) : list.data.notifications;
   if (items.length === 0) return <Text size="sm">{t('common.noNotifications')}</Text>;
 
+  const open = (item: NotificationItem) => {
+    if (!item.is_read) markRead.mutate(item.id);
+    onOpen?.();
+  };
+
   return (
     <Stack gap="xs">
       {list.data.unread > 0 && (
         <Group justify="flex-end">
           <Button size="compact-sm" variant="subtle" loading={markAllRead.isPending} onClick={() => markAllRead.mutate()}>
-            {t('common.markAllRead')}
+            {t('home.bell.markAllRead')}
           </Button>
         </Group>
       )}
@@ -46,33 +61,52 @@ export function NotificationList({ limit }: { limit?: number }) {
               wrap="nowrap"
               gap="xs"
               p={6}
-              style={{ borderRadius: 4 }}
-              bg={item.is_read ? undefined : 'blue.0'}
+              style={{ borderRadius: 4, background: item.is_read ? undefined : 'var(--mantine-color-blue-light)' }}
             >
               <Stack gap={2} miw={0}>
-                <Text size="sm" fw={item.is_read ? 400 : 700} style={{ overflowWrap: 'anywhere' }}>
+                <Anchor
+                  component={Link}
+                  to={notificationTarget(item)}
+                  onClick={() => open(item)}
+                  size="sm"
+                  fw={item.is_read ? 400 : 700}
+                  c="var(--mantine-color-text)"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
                   {item.title}
-                </Text>
-                {item.body && (
+                </Anchor>
+                {item.body && item.body !== item.title ? (
                   <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
                     {item.body}
                   </Text>
-                )}
+                ) : null}
                 <Text size="xs" c="dimmed">
-                  {formatDate(item.created_at, i18n.language)}
+                  {f.instant(item.created_at)}
                 </Text>
               </Stack>
-              {!item.is_read && (
-                <UnstyledButton
-                  onClick={() => markRead.mutate(item.id)}
-                  aria-label={`${t('common.markRead')}: ${item.title}`}
-                  fz="xs"
-                  c="blue"
-                  style={{ whiteSpace: 'nowrap' }}
+              <Stack gap={2} align="flex-end">
+                <Button
+                  component={Link}
+                  to={notificationTarget(item)}
+                  onClick={() => open(item)}
+                  size="compact-xs"
+                  variant="light"
+                  aria-label={`${t('home.bell.open')}: ${item.title}`}
                 >
-                  {t('common.markRead')}
-                </UnstyledButton>
-              )}
+                  {t('home.bell.open')}
+                </Button>
+                {!item.is_read && (
+                  <UnstyledButton
+                    onClick={() => markRead.mutate(item.id)}
+                    aria-label={`${t('common.markRead')}: ${item.title}`}
+                    fz="xs"
+                    c="blue.8"
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
+                    {t('common.markRead')}
+                  </UnstyledButton>
+                )}
+              </Stack>
             </Group>
           </li>
         ))}

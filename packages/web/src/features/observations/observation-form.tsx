@@ -24,7 +24,7 @@ import {
 } from './form-model.js';
 import { useEditedFields } from './edited-fields.js';
 import { CommentField, DescriptionField, ObservedAtField, RiskLevelField } from './observation-fields.js';
-import { useFormData, useObservation, useObservationCommands, useObservationsRefresh } from './observations-api.js';
+import { useFormData, useIsGuest, useObservation, useObservationCommands, useObservationsRefresh } from './observations-api.js';
 import { StatusBadge } from './status-badge.js';
 
 /** /observations/new and /observations/edit/:id: the form in the list page's right panel. */
@@ -48,7 +48,11 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
   const navigate = useNavigate();
   const refresh = useObservationsRefresh();
   const form = useFormSubmit();
-  const [draft, setDraft] = useState<Draft>(() => (record ? draftOf(record) : emptyDraft()));
+  // A guest raises no actions (it may not assign staff): its report needs none.
+  const guest = useIsGuest();
+  const [draft, setDraft] = useState<Draft>(() =>
+    record ? draftOf(record) : { ...emptyDraft(), ...(guest ? { action_required: false } : {}) },
+  );
   const [files, setFiles] = useState<AttachmentItem[]>(() =>
     (record?.attachments ?? []).map((a) =>
       storedAttachment({
@@ -216,21 +220,23 @@ export function ObservationForm({ formData, record }: { formData: ObservationFor
           upload={(file, onProgress) => commands.uploadAttachment(file, onProgress)}
           error={errors['attachment_ids']}
         />
-        <Radio.Group
-          label={t('observations.fields.actionRequired')}
-          withAsterisk
-          value={draft.action_required === null ? null : draft.action_required ? 'yes' : 'no'}
-          onChange={(v) => {
-            setDraft((d) => setActionRequired(d, v === 'yes', existing.length));
-            edits.edit('action_required');
-          }}
-          error={errors['action_required']}
-        >
-          <Group gap="lg" mt={4}>
-            <Radio value="yes" label={t('observations.fields.yes')} />
-            <Radio value="no" label={t('observations.fields.no')} disabled={existing.length > 0} />
-          </Group>
-        </Radio.Group>
+        {guest ? null : (
+          <Radio.Group
+            label={t('observations.fields.actionRequired')}
+            withAsterisk
+            value={draft.action_required === null ? null : draft.action_required ? 'yes' : 'no'}
+            onChange={(v) => {
+              setDraft((d) => setActionRequired(d, v === 'yes', existing.length));
+              edits.edit('action_required');
+            }}
+            error={errors['action_required']}
+          >
+            <Group gap="lg" mt={4}>
+              <Radio value="yes" label={t('observations.fields.yes')} />
+              <Radio value="no" label={t('observations.fields.no')} disabled={existing.length > 0} />
+            </Group>
+          </Radio.Group>
+        )}
         {existing.length > 0 ? (
           <Paper withBorder p="sm" radius="sm">
             <Text size="sm" fw={600} mb={4}>

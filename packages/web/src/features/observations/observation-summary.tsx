@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { PageLoader, RecordLoadFailed, StoredImage, useSaveLinkedFile } from '../../ui/index.js';
-import { useObservation, useObservationCommands, useObservationsRefresh } from './observations-api.js';
+import { useIsGuest, useObservation, useObservationCommands, useObservationsRefresh } from './observations-api.js';
 import { RiskBadge, StatusBadge } from './status-badge.js';
 
 /** The reporter as the reader may see them: nobody's name when the report was anonymous. */
@@ -22,6 +22,7 @@ export function ObservationSummary({ id }: { id: string }) {
   const { downloadPdf } = useObservationCommands();
   const [closing, setClosing] = useState(false);
   const [pdfBusy, setPdfBusy] = useState(false);
+  const guest = useIsGuest();
   if (record.isError)
     return (
       <RecordLoadFailed
@@ -60,20 +61,26 @@ export function ObservationSummary({ id }: { id: string }) {
             {t('kit.edit')}
           </Button>
         ) : null}
-        {perms.close || perms.close_blocked_by ? (
+        {/* Offered to whoever may close, also while open actions block it (the dialog says why); never to one without the right. */}
+        {perms.close || (perms.close_blocked_by && perms.close_blocked_by !== 'observations.validation.closeRight') ? (
           <Button size="sm" variant="light" color="teal" onClick={() => setClosing(true)}>
             {t('observations.form.close')}
           </Button>
         ) : null}
-        <Button component={Link} to={`/observations/${o.id}/report`} size="sm" variant="default">
-          {t('observations.form.report')}
-        </Button>
-        <Button size="sm" variant="default" loading={pdfBusy} onClick={() => void pdf()}>
-          {t('observations.form.downloadPdf')}
-        </Button>
+        {guest ? null : (
+          <>
+            <Button component={Link} to={`/observations/${o.id}/report`} size="sm" variant="default">
+              {t('observations.form.report')}
+            </Button>
+            <Button size="sm" variant="default" loading={pdfBusy} onClick={() => void pdf()}>
+              {t('observations.form.downloadPdf')}
+            </Button>
+          </>
+        )}
       </Group>
       <ObservationFields o={o} />
-      <ActionsTable o={o} layout="cards" />
+      {/* A guest is shown no actions: they name the staff who carry them out. */}
+      {guest ? null : <ActionsTable o={o} layout="cards" />}
       <Attachments o={o} />
       <History o={o} />
       <CloseDialog o={o} opened={closing} onClose={() => setClosing(false)} />

@@ -89,6 +89,11 @@ export function useObservationsRefresh() {
 }
 
 /** Whether the signed-in user holds an Observation right: the same `can()` as the server's guard. */
+/** A self-registered guest: it reports and follows its own reports (no import, export or printed report). */
+export function useIsGuest(): boolean {
+  return useProfile()?.user.is_guest ?? false;
+}
+
 export function useObservationRight(action: Action): boolean {
   const profile = useProfile();
   return profile ? can(principalFromProfile(profile).access, 'Observation', action) : false;

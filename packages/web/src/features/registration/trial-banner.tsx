@@ -21,7 +21,8 @@ export function TrialBanner() {
   const profile = useProfile();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const trial = profile?.organization?.subscription_type === 'free_trial' && !profile.user.is_platform_admin;
+  // A guest neither reads the plan nor can act on it (the server refuses it the plan).
+  const trial = profile?.organization?.subscription_type === 'free_trial' && !profile.user.is_platform_admin && !profile.user.is_guest;
   const { data: plan } = usePlan(trial);
 
   if (!trial || !plan || plan.status !== 'trial' || plan.trial_days_left === null || plan.trial_days_left > SHOW_FROM_DAYS) return null;
