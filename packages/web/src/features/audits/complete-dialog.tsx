@@ -29,12 +29,19 @@ export function CompleteDialog(props: {
   const [accepted, setAccepted] = useState(false);
   const [comment, setComment] = useState('');
   const sections = orderedSections(props.form);
-  const missing = props.live.progress.missing_required.map((id) => {
+  // What the server still finds unanswered when it refuses (`answers.<question id>`), with what the screen finds.
+  const refused = Object.keys(submit.errors).flatMap((k) => (k.startsWith('answers.') ? [k.slice('answers.'.length)] : []));
+  const missing = [...new Set([...props.live.progress.missing_required, ...refused])].map((id) => {
     const index = sections.findIndex((s) => s.questions.some((q) => q.id === id));
     return { id, index: index + 1, label: sections[index]?.questions.find((q) => q.id === id)?.label ?? '' };
   });
   const declaration = props.form.declaration;
-  const blocked = missing.length > 0 || props.unsaved > 0;
+  /** Closing forgets a refusal: the answers may have changed before the dialog opens again. */
+  const close = () => {
+    submit.refuse(null);
+    props.onClose();
+  };
+  const blocked = props.live.progress.missing_required.length > 0 || props.unsaved > 0;
 
   async function send(e: FormEvent) {
     e.preventDefault();
@@ -48,7 +55,7 @@ export function CompleteDialog(props: {
   }
 
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('auditsWeb.complete.title')} centered>
+    <Modal opened={props.opened} onClose={close} title={t('auditsWeb.complete.title')} centered>
       <form onSubmit={(e) => void send(e)} noValidate>
         <Stack gap="sm">
           <ScoreText {...props.live.score} size="md" />
@@ -57,7 +64,7 @@ export function CompleteDialog(props: {
               <List size="sm" spacing={2}>
                 {missing.map((m) => (
                   <List.Item key={m.id}>
-                    <Anchor component={Link} to={`/audits/${props.audit.id}/audit/${m.index}`} onClick={props.onClose} size="sm">
+                    <Anchor component={Link} to={`/audits/${props.audit.id}/audit/${m.index}`} onClick={close} size="sm">
                       {m.label}
                     </Anchor>
                   </List.Item>
@@ -96,7 +103,7 @@ export function CompleteDialog(props: {
             error={submit.errors['comment']}
           />
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={props.onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" color="teal" loading={submit.busy} disabled={blocked}>

@@ -147,7 +147,8 @@ export function SectionCard(props: {
         {!props.readOnly ? (
           <>
             <MoveButtons index={props.index} count={props.sections.length} name={s.name} onMove={props.onMoveSection} />
-            <Menu position="bottom-end" withinPortal>
+            {/* No focus back to "⋯" on close: "Rename" moves it to the name's field, which would lose it (and close). */}
+            <Menu position="bottom-end" withinPortal returnFocus={false}>
               <Menu.Target>
                 <ActionIcon variant="subtle" size="lg" aria-label={t('auditsWeb.builder.sectionMenu', { name: s.name })}>
                   ⋯

@@ -89,16 +89,25 @@ export function useRun(audit: Audit) {
   useLayoutEffect(() => {
     latest.current = drafts;
   }, [drafts]);
+  /**
+   * Every change is made to `latest` at once, then shown: a save reads `latest` right after the change,
+   * and React may run a state updater only at the next render (when another update is pending, e.g. the
+   * blur of a text answer in the same tap), which sent the previous answer, or none.
+   */
+  const update = useCallback((change: (ds: Drafts) => Drafts) => {
+    latest.current = change(latest.current);
+    setDrafts(latest.current);
+  }, []);
 
   const onSaved = useCallback(
     (body: AuditAnswerInput, r: AuditAnswerResult) => {
       if (body.add_option)
         setAdded((a) => ({ ...a, [body.question_id]: (a[body.question_id] ?? []).filter((l) => l !== body.add_option) }));
       if (r.question_options)
-        setDrafts((ds) => (ds[body.question_id] ? { ...ds, [body.question_id]: rekey(ds[body.question_id]!, r.question_options) } : ds));
+        update((ds) => (ds[body.question_id] ? { ...ds, [body.question_id]: rekey(ds[body.question_id]!, r.question_options) } : ds));
       if (r.answer) {
         const files = { attachments: r.answer.attachments, cellFiles: r.answer.cell_files };
-        setDrafts((ds) => (ds[body.question_id] ? { ...ds, [body.question_id]: { ...ds[body.question_id]!, ...files } } : ds));
+        update((ds) => (ds[body.question_id] ? { ...ds, [body.question_id]: { ...ds[body.question_id]!, ...files } } : ds));
       }
       if (r.critical_failure) notifySuccess(t('auditsWeb.run.criticalTold'));
       commands.patchCached(audit.id, (a) => ({
@@ -120,7 +129,7 @@ export function useRun(audit: Audit) {
         score: r.score,
       }));
     },
-    [audit.id, commands, t],
+    [audit.id, commands, t, update],
   );
   const savedRef = useRef(onSaved);
   useLayoutEffect(() => {
@@ -176,13 +185,12 @@ export function useRun(audit: Audit) {
   /** Changes a draft; `when` says whether to save now, after a pause in typing, or not yet (a remark). */
   const change = useCallback(
     (q: AuditQuestion, next: (d: AnswerDraft) => AnswerDraft, when: 'now' | 'pause' | 'later' = 'now') => {
-      setDrafts((ds) => {
-        const updated = { ...ds, [q.id]: next(ds[q.id] ?? blankDraft(q)) };
-        latest.current = updated;
-        return updated;
-      });
+      update((ds) => ({ ...ds, [q.id]: next(ds[q.id] ?? blankDraft(q)) }));
       if (when === 'now') save(q);
       else if (when === 'pause') {
+        // Not saved yet, from the first key: the line says so at once (and "Complete" waits for it), rather
+        // than appearing when the auditor leaves the field, moving what they were about to tap.
+        setStatuses((x) => (x[q.id]?.state === 'waiting' ? x : { ...x, [q.id]: { state: 'waiting' } }));
         const pending = timers.current.get(q.id);
         if (pending) clearTimeout(pending);
         timers.current.set(
@@ -191,25 +199,26 @@ export function useRun(audit: Audit) {
         );
       }
     },
-    [save],
+    [save, update],
   );
 
   /** "Add options" while answering: the option is chosen at once and the server keeps it in this audit. */
-  const addOption = useCallback((q: AuditQuestion, label: string, cell: number) => {
-    setAdded((a) => ({ ...a, [q.id]: [...(a[q.id] ?? []), label] }));
-    const d = latest.current[q.id] ?? blankDraft(q);
-    const cells = d.cells.map((c, i) => (i === cell ? { ...c, na: false, choice: q.multiple ? [...c.choice, label] : [label] } : c));
-    const updated = { ...latest.current, [q.id]: { ...d, cells } };
-    latest.current = updated;
-    setDrafts(updated);
-    queue.current?.put({
-      question_id: q.id,
-      cells: cells.map((c) => ({ na: c.na, choice: c.choice, text: c.text, number: c.number, date: c.date, file_ids: c.file_ids })),
-      remark: d.remark,
-      attachment_ids: d.attachments.map((f) => f.id),
-      add_option: label,
-    });
-  }, []);
+  const addOption = useCallback(
+    (q: AuditQuestion, label: string, cell: number) => {
+      setAdded((a) => ({ ...a, [q.id]: [...(a[q.id] ?? []), label] }));
+      const d = latest.current[q.id] ?? blankDraft(q);
+      const cells = d.cells.map((c, i) => (i === cell ? { ...c, na: false, choice: q.multiple ? [...c.choice, label] : [label] } : c));
+      update((ds) => ({ ...ds, [q.id]: { ...d, cells } }));
+      queue.current?.put({
+        question_id: q.id,
+        cells: cells.map((c) => ({ na: c.na, choice: c.choice, text: c.text, number: c.number, date: c.date, file_ids: c.file_ids })),
+        remark: d.remark,
+        attachment_ids: d.attachments.map((f) => f.id),
+        add_option: label,
+      });
+    },
+    [update],
+  );
 
   const unsaved = Object.entries(statuses).filter(([, s]) => s.state !== 'saved' && s.state !== 'refused').length;
   return { form, questions, drafts, live, statuses, change, save, addOption, unsaved, wake: () => queue.current?.wake() };
