@@ -25,10 +25,12 @@ export function toggled(ids: readonly string[], other: string, on: boolean): str
 export function ClashMatrix({ templates, readOnly }: { templates: PermitTemplateSummary[]; readOnly: boolean }) {
   const { t } = useTranslation();
   const commands = useTemplateCommands();
-  const [busy, setBusy] = useState<string | null>(null);
+  // The pair being saved shows its new state at once (and goes back if the change is refused).
+  const [pending, setPending] = useState<{ key: string; on: boolean } | null>(null);
+  const busy = pending !== null;
 
   async function set(a: PermitTemplateSummary, b: PermitTemplateSummary, on: boolean) {
-    setBusy(`${a.id}:${b.id}`);
+    setPending({ key: `${a.id}:${b.id}`, on });
     try {
       // Taking a pair out must clear it from both sides, whichever side holds it.
       await commands.update(a.id, { conflict_template_ids: toggled(a.conflict_template_ids, b.id, on) });
@@ -37,7 +39,7 @@ export function ClashMatrix({ templates, readOnly }: { templates: PermitTemplate
     } catch (error) {
       notifyError(isApiError(error) ? error.message : t('errors.somethingWentWrong'));
     } finally {
-      setBusy(null);
+      setPending(null);
     }
   }
 
@@ -80,8 +82,8 @@ export function ClashMatrix({ templates, readOnly }: { templates: PermitTemplate
                       {j <= i ? (
                         <Checkbox
                           styles={{ body: { justifyContent: 'center' } }}
-                          checked={conflicts(r, c)}
-                          disabled={readOnly || busy !== null}
+                          checked={pending?.key === `${r.id}:${c.id}` ? pending.on : conflicts(r, c)}
+                          disabled={readOnly || busy}
                           onChange={(e) => void set(r, c, e.currentTarget.checked)}
                           aria-label={t('permitsWeb.matrix.pair', { a: r.name, b: c.name })}
                         />
@@ -101,7 +103,7 @@ export function ClashMatrix({ templates, readOnly }: { templates: PermitTemplate
               placeholder={t('permitsWeb.matrix.none')}
               data={templates.map((c) => ({ value: c.id, label: c.name }))}
               value={templates.filter((c) => conflicts(r, c)).map((c) => c.id)}
-              disabled={readOnly || busy !== null}
+              disabled={readOnly || busy}
               onChange={(ids) => {
                 const before = templates.filter((c) => conflicts(r, c)).map((c) => c.id);
                 const added = ids.find((x) => !before.includes(x));

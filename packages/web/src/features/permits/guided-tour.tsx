@@ -1,6 +1,6 @@
 import type { TourKey } from '@bulwark/domain';
 import { Box, Button, Group, Popover, Stack, Text } from '@mantine/core';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTourSeen } from '../tours/tours-api.js';
 
@@ -34,6 +34,7 @@ export function GuidedTour({ tourKey, count, children }: { tourKey: TourKey; cou
 export function TourStop({ index, title, text, children }: { index: number; title: string; text: string; children: ReactNode }) {
   const { t } = useTranslation();
   const tour = useContext(TourContext);
+  const titleId = useId();
   const opened = tour?.step === index;
   if (!tour) return <>{children}</>;
   const last = index + 1 >= tour.count;
@@ -46,14 +47,16 @@ export function TourStop({ index, title, text, children }: { index: number; titl
       width={300}
       trapFocus={false}
       zIndex={300}
-      onDismiss={tour.close}
+      // Only the open stop: a stop still fading out would take the click on the next one for a click outside.
+      onDismiss={opened ? tour.close : undefined}
     >
       <Popover.Target>
         <Box>{children}</Box>
       </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-label={title} maw="calc(100vw - 24px)">
+      {/* Named by its own title: Mantine would name the dialog after the part it points at. */}
+      <Popover.Dropdown role="dialog" aria-labelledby={titleId} maw="calc(100vw - 24px)">
         <Stack gap="xs">
-          <Text fw={600} size="sm">
+          <Text id={titleId} fw={600} size="sm">
             {title}
           </Text>
           <Text size="sm">{text}</Text>
