@@ -126,6 +126,7 @@ export const actionsMessages = defineMessages({
       stillOverdue: 'Move the due date to today or later to reopen an overdue action.',
       remarksToComplete: 'Describe what was done in the remarks before completing the action.',
       closedReadOnly: 'A closed action can no longer be changed.',
+      closeByOther: 'Someone other than the person who completed this action must close it.',
       notAllowed: 'Only people with the right to update actions may change this.',
     },
     excel: {
@@ -260,6 +261,7 @@ export const actionsMessages = defineMessages({
       stillOverdue: 'Mueva la fecha límite a hoy o más adelante para reabrir una acción vencida.',
       remarksToComplete: 'Describa en las observaciones lo que se hizo antes de completar la acción.',
       closedReadOnly: 'Una acción cerrada ya no se puede modificar.',
+      closeByOther: 'Debe cerrar esta acción una persona distinta de quien la completó.',
       notAllowed: 'Solo quien tiene permiso para actualizar acciones puede cambiar esto.',
     },
     excel: {
@@ -394,6 +396,7 @@ export const actionsMessages = defineMessages({
       stillOverdue: 'Gecikmiş bir faaliyeti yeniden açmak için son tarihi bugüne veya sonrasına taşıyın.',
       remarksToComplete: 'Faaliyeti tamamlamadan önce yapılanları notlara yazın.',
       closedReadOnly: 'Kapatılan bir faaliyet artık değiştirilemez.',
+      closeByOther: 'Bu faaliyeti, onu tamamlayan kişiden başka biri kapatmalıdır.',
       notAllowed: 'Bunu yalnızca faaliyetleri güncelleme yetkisi olanlar değiştirebilir.',
     },
     excel: {
@@ -528,6 +531,7 @@ export const actionsMessages = defineMessages({
       stillOverdue: '请将截止日期改为今天或以后，以重新打开逾期措施。',
       remarksToComplete: '完成措施前，请在备注中说明所做的工作。',
       closedReadOnly: '关闭的措施无法再更改。',
+      closeByOther: '此措施必须由完成人以外的其他人关闭。',
       notAllowed: '只有拥有更新措施权限的人员才能更改此项。',
     },
     excel: {

@@ -11,16 +11,17 @@ import {
   actionPath,
   actionUpdateSchema,
   canMoveAction,
+  mayCloseAction,
 } from './schemas.js';
 
 const ME = '0190a000-0000-7000-8000-000000000001';
 const OTHER = '0190a000-0000-7000-8000-000000000002';
 
 describe('who may move an action where', () => {
-  it('lets an updater follow the table, except into overdue (the sweep) and overdue back to open (a later due date)', () => {
+  it('lets an updater follow the table, except into overdue (the sweep), overdue back to open (a later due date) and reopening an action in progress', () => {
     const updater = { userId: OTHER, canUpdate: true };
     expect(actionAbilities({ status: 'open', responsible_id: ME }, updater).move_to).toEqual(['in_progress', 'completed']);
-    expect(actionAbilities({ status: 'in_progress', responsible_id: ME }, updater).move_to).toEqual(['open', 'completed']);
+    expect(actionAbilities({ status: 'in_progress', responsible_id: ME }, updater).move_to).toEqual(['completed']);
     expect(actionAbilities({ status: 'overdue', responsible_id: ME }, updater).move_to).toEqual(['in_progress', 'completed']);
     expect(actionAbilities({ status: 'completed', responsible_id: ME }, updater).move_to).toEqual(['closed', 'in_progress']);
     expect(actionAbilities({ status: 'closed', responsible_id: ME }, updater)).toEqual({ edit: false, report: false, move_to: [] });
@@ -36,6 +37,29 @@ describe('who may move an action where', () => {
     expect(actionAbilities({ status: 'in_progress', responsible_id: ME }, me).move_to).toEqual(['completed']);
     expect(actionAbilities({ status: 'completed', responsible_id: ME }, me)).toEqual({ edit: false, report: true, move_to: [] });
     expect(actionAbilities({ status: 'open', responsible_id: OTHER }, me)).toEqual({ edit: false, report: false, move_to: [] });
+  });
+
+  it('needs someone other than the completer to close, unless the organisation turns the rule off', () => {
+    expect(mayCloseAction({ completed_by_id: ME }, { userId: ME }, true)).toBe(false);
+    expect(mayCloseAction({ completed_by_id: ME }, { userId: OTHER }, true)).toBe(true);
+    expect(mayCloseAction({ completed_by_id: ME }, { userId: ME }, false)).toBe(true);
+    expect(mayCloseAction({ completed_by_id: null }, { userId: ME }, true)).toBe(true);
+
+    const completer = { userId: ME, canUpdate: true };
+    const completed = { status: 'completed' as const, responsible_id: OTHER };
+    expect(actionAbilities(completed, completer, { completed_by_id: ME, close_by_other: true }).move_to).toEqual(['in_progress']);
+    expect(actionAbilities(completed, completer, { completed_by_id: ME, close_by_other: false }).move_to).toEqual([
+      'closed',
+      'in_progress',
+    ]);
+    expect(actionAbilities(completed, { userId: OTHER, canUpdate: true }, { completed_by_id: ME, close_by_other: true }).move_to).toEqual([
+      'closed',
+      'in_progress',
+    ]);
+    // Without the right, turning the rule off gives nobody the right to close.
+    expect(actionAbilities(completed, { userId: OTHER, canUpdate: false }, { completed_by_id: ME, close_by_other: false }).move_to).toEqual(
+      [],
+    );
   });
 
   it('never leaves closed and closes only from completed', () => {

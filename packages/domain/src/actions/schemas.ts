@@ -47,6 +47,9 @@ export const ACTION_SYSTEM_TARGETS: readonly ActionStatus[] = ['overdue'];
  * - Editing the other fields, reassigning, sending back (completed -> in progress), moving back to
  *   open and closing need Action update. Closing is only possible from completed.
  * - Completing needs remarks (what was done).
+ * - Closing needs someone other than the person who completed it, unless the organisation turns
+ *   that rule off (mayCloseAction); the admin obeys it too.
+ * - An action in progress is not moved back to open by hand (it is not offered "Reopen").
  * - A closed action is read-only for everybody.
  */
 export const ACTION_RESPONSIBLE_FIELDS = ['status', 'remarks', 'image_description'] as const;
@@ -60,6 +63,18 @@ export const ACTION_RESPONSIBLE_MOVES: Record<ActionStatus, readonly ActionStatu
 };
 
 export type ActionActor = { userId: string; canUpdate: boolean };
+
+/**
+ * Closing (verifying) an action needs someone other than the person who completed it, unless the
+ * organisation turns that rule off (its `action_close_by_other` setting, on by default). The rule
+ * binds the admin too. An action nobody completed (e.g. a seeded one) may be closed by anyone with the right.
+ */
+export function mayCloseAction(action: { completed_by_id: string | null }, actor: { userId: string }, closeByOther: boolean): boolean {
+  return !closeByOther || action.completed_by_id === null || action.completed_by_id !== actor.userId;
+}
+
+/** Who completed the action and whether the organisation needs another person to close it (mayCloseAction). */
+export type ActionCloseRule = { completed_by_id: string | null; close_by_other: boolean };
 export type ActionAbilities = {
   /** Description, control type, responsible person, due date, category, site (for 'other'). */
   edit: boolean;
@@ -69,14 +84,21 @@ export type ActionAbilities = {
   move_to: ActionStatus[];
 };
 
-export function actionAbilities(action: { status: ActionStatus; responsible_id: string | null }, actor: ActionActor): ActionAbilities {
+export function actionAbilities(
+  action: { status: ActionStatus; responsible_id: string | null },
+  actor: ActionActor,
+  close: ActionCloseRule = { completed_by_id: null, close_by_other: true },
+): ActionAbilities {
   if (action.status === 'closed') return { edit: false, report: false, move_to: [] };
   const mine = action.responsible_id !== null && action.responsible_id === actor.userId;
   const manual = ACTION_TRANSITIONS[action.status].filter(
     (s) =>
       !ACTION_SYSTEM_TARGETS.includes(s) &&
       // overdue -> open happens by moving the due date, not by picking the status.
-      !(action.status === 'overdue' && s === 'open'),
+      !(action.status === 'overdue' && s === 'open') &&
+      // An action in progress is not "reopened": it is already being worked on.
+      !(action.status === 'in_progress' && s === 'open') &&
+      (s !== 'closed' || mayCloseAction(close, actor, close.close_by_other)),
   );
   const move_to = actor.canUpdate ? manual : mine ? manual.filter((s) => ACTION_RESPONSIBLE_MOVES[action.status].includes(s)) : [];
   return { edit: actor.canUpdate, report: actor.canUpdate || mine, move_to };

@@ -32,6 +32,8 @@ export const actionsWebMessages = defineMessages({
       controlPlaceholder: 'Choose a control type',
       noCategory: 'No category',
       workDone: 'Work done',
+      closeByOther: 'Someone other than you must close this action, because you completed it.',
+      workPhotos: 'Photos of the work done',
       people: 'People',
     },
     moves: {
@@ -94,6 +96,8 @@ export const actionsWebMessages = defineMessages({
       controlPlaceholder: 'Elija un tipo de control',
       noCategory: 'Sin categoría',
       workDone: 'Trabajo realizado',
+      closeByOther: 'Otra persona debe cerrar esta acción, porque usted la completó.',
+      workPhotos: 'Fotos del trabajo realizado',
       people: 'Personas',
     },
     moves: {
@@ -156,6 +160,8 @@ export const actionsWebMessages = defineMessages({
       controlPlaceholder: 'Bir kontrol türü seçin',
       noCategory: 'Kategori yok',
       workDone: 'Yapılan iş',
+      closeByOther: 'Bu faaliyeti siz tamamladığınız için başka biri kapatmalıdır.',
+      workPhotos: 'Yapılan işin fotoğrafları',
       people: 'Kişiler',
     },
     moves: {
@@ -218,6 +224,8 @@ export const actionsWebMessages = defineMessages({
       controlPlaceholder: '选择控制类型',
       noCategory: '无类别',
       workDone: '已完成的工作',
+      closeByOther: '此措施由您完成，因此必须由其他人关闭。',
+      workPhotos: '已完成工作的照片',
       people: '人员',
     },
     moves: {

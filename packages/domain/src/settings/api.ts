@@ -1,6 +1,7 @@
 import { defineApi } from '../api/contract.js';
 import { idParams } from '../api/shared.js';
 import {
+  actionSettingsSchema,
   ehsOcpItemSchema,
   ehsOcpListQuery,
   ehsOcpListResponse,
@@ -35,6 +36,23 @@ export const settingsApi = defineApi('settings', {
     query: kpiYearQuery,
     body: kpiSettingsSchema,
     response: kpiSettingsResponse,
+  },
+
+  // --- Action rules of the organisation (admin) -------------------------------------------------------
+  actionSettings: {
+    method: 'GET',
+    path: '/api/action_settings',
+    access: { admin: true },
+    summary: 'The organisation’s action rules (closing needs someone other than the completer)',
+    response: actionSettingsSchema,
+  },
+  saveActionSettings: {
+    method: 'PUT',
+    path: '/api/action_settings',
+    access: { admin: true },
+    summary: 'Save the organisation’s action rules',
+    body: actionSettingsSchema,
+    response: actionSettingsSchema,
   },
 
   // --- EHS OCP: read by every signed-in user (incident forms pick one), written by the admin --------

@@ -13,6 +13,12 @@ export const settingsMessages = defineMessages({
       ocpCodeTaken: 'Another procedure already uses this code.',
       siteUnknown: 'One of the chosen sites does not exist.',
     },
+    actionRules: {
+      title: 'Actions',
+      closeByOther: 'Closing an action needs someone other than the person who completed it',
+      closeByOtherHint: 'When on, nobody (not even an admin) can close an action they completed themselves.',
+      saved: 'Action settings saved.',
+    },
     kpi: {
       title: 'KPI settings',
       intro: 'Targets of the year that the dashboards compare the results with.',
@@ -83,6 +89,12 @@ export const settingsMessages = defineMessages({
       ocpCode: 'Use solo letras, dígitos y . _ / -, empezando por una letra o un dígito.',
       ocpCodeTaken: 'Otro procedimiento ya usa este código.',
       siteUnknown: 'Uno de los centros elegidos no existe.',
+    },
+    actionRules: {
+      title: 'Acciones',
+      closeByOther: 'Cerrar una acción requiere una persona distinta de quien la completó',
+      closeByOtherHint: 'Si está activado, nadie (ni siquiera un administrador) puede cerrar una acción que completó.',
+      saved: 'Configuración de acciones guardada.',
     },
     kpi: {
       title: 'Configuración de KPI',
@@ -155,6 +167,12 @@ export const settingsMessages = defineMessages({
       ocpCodeTaken: 'Bu kodu başka bir prosedür kullanıyor.',
       siteUnknown: 'Seçilen sahalardan biri mevcut değil.',
     },
+    actionRules: {
+      title: 'Faaliyetler',
+      closeByOther: 'Bir faaliyeti, onu tamamlayan kişiden başka biri kapatmalıdır',
+      closeByOtherHint: 'Açıkken hiç kimse (yönetici bile) kendi tamamladığı bir faaliyeti kapatamaz.',
+      saved: 'Faaliyet ayarları kaydedildi.',
+    },
     kpi: {
       title: 'KPI ayarları',
       intro: 'Panoların sonuçları karşılaştırdığı yıllık hedefler.',
@@ -225,6 +243,12 @@ export const settingsMessages = defineMessages({
       ocpCode: '只能使用字母、数字和 . _ / -，并以字母或数字开头。',
       ocpCodeTaken: '另一个程序已使用此代码。',
       siteUnknown: '所选场所中有一个不存在。',
+    },
+    actionRules: {
+      title: '措施',
+      closeByOther: '关闭措施须由完成人以外的其他人进行',
+      closeByOtherHint: '开启后，任何人（包括管理员）都不能关闭自己完成的措施。',
+      saved: '措施设置已保存。',
     },
     kpi: {
       title: 'KPI 设置',

@@ -64,6 +64,13 @@ export const kpiSettingsResponse = kpiSettingsSchema.extend({
 });
 export type KpiSettings = z.infer<typeof kpiSettingsResponse>;
 
+/**
+ * The organisation's action rules (issue 15 item 8): closing (verifying) an action needs someone other
+ * than the person who completed it (`close_by_other`, on by default; see mayCloseAction).
+ */
+export const actionSettingsSchema = z.object({ close_by_other: z.boolean({ message: 'validation.invalid' }) });
+export type ActionSettings = z.infer<typeof actionSettingsSchema>;
+
 /** EHS operational control procedures: a code, a title, what it controls, the sites it applies to. */
 export const EHS_OCP_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 export const ehsOcpSchema = z.object({

@@ -5,6 +5,7 @@ import {
   ACTION_STATUSES,
   actionAbilities,
   can,
+  type ActionCloseRule,
   type ActionDetail,
   type ActionHistoryEvent,
   type ActionListItem,
@@ -14,11 +15,11 @@ import {
   type ActionStatusCounts,
   type MyActionCounts,
 } from '@bulwark/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Tx } from '../../platform/db/db.js';
-import { auditLog, files, users } from '../../platform/db/schema.js';
+import { auditLog, files, organizations, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { pageWindow, searchPattern } from '../../platform/http/list.js';
 import { fileUrl } from '../../platform/storage/storage.js';
@@ -165,6 +166,15 @@ export async function actionRow(tx: Tx, id: string, forUpdate = false) {
   return row;
 }
 
+/** Who completed the action and whether this organisation needs someone else to close it (mayCloseAction). */
+export async function actionCloseRule(tx: Tx, completedBy: string | null): Promise<ActionCloseRule> {
+  const [org] = await tx
+    .select({ closeByOther: organizations.actionCloseByOther })
+    .from(organizations)
+    .where(eq(organizations.id, sql`app_current_org()`));
+  return { completed_by_id: completedBy, close_by_other: org?.closeByOther ?? true };
+}
+
 /** The detail of an action: every field, attachments, source reference, history and what the viewer may do. */
 export async function actionDetail(tx: Tx, p: Principal, id: string): Promise<ActionDetail> {
   const [row] = await selectActions(tx).where(eq(actions.id, id));
@@ -211,6 +221,7 @@ export async function actionDetail(tx: Tx, p: Principal, id: string): Promise<Ac
     can: actionAbilities(
       { status: a.status, responsible_id: a.responsibleId },
       { userId: p.userId, canUpdate: can(p.access, 'Action', 'update') },
+      await actionCloseRule(tx, a.completedBy),
     ),
   };
 }

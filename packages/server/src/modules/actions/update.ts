@@ -5,6 +5,7 @@ import {
   actionDateIn,
   can,
   canMoveAction,
+  mayCloseAction,
   translate,
   type ActionStatus,
   type ActionUpdate,
@@ -19,7 +20,7 @@ import type { Upload } from '../../platform/http/upload.js';
 import type { StoredFile } from '../../platform/storage/storage.js';
 import type { QueuedTemplatedMail } from '../mailers/send.js';
 import { mailAboutAction } from './notify.js';
-import { actionRow } from './queries.js';
+import { actionCloseRule, actionRow } from './queries.js';
 import { activeMembers, actionCategories, afterCommitOf, siteTimeZone, type ActionsDeps, type AfterCommit } from './service.js';
 import { notifySources } from './sources.js';
 import { actionAttachments, actions } from './tables.js';
@@ -113,12 +114,22 @@ export async function updateAction(
       });
     } else if (from === 'overdue' && changed.status === 'open') {
       if (dueDate < today) fields['status'] = 'actions.validation.stillOverdue';
-    } else if (
-      !actionAbilities({ status: from, responsible_id: row.responsibleId }, { userId: p.userId, canUpdate }).move_to.includes(
-        changed.status,
-      )
-    ) {
-      throw new AppError('forbidden', { fields: { status: 'actions.validation.notAllowed' } });
+    } else {
+      const closeRule = await actionCloseRule(tx, row.completedBy);
+      if (changed.status === 'closed' && canUpdate && !mayCloseAction(closeRule, p, closeRule.close_by_other)) {
+        // The one who did the work does not verify it (issue 15 item 8), whatever their rights.
+        throw new AppError('forbidden', {
+          messageKey: 'actions.validation.closeByOther',
+          fields: { status: 'actions.validation.closeByOther' },
+        });
+      }
+      if (
+        !actionAbilities({ status: from, responsible_id: row.responsibleId }, { userId: p.userId, canUpdate }, closeRule).move_to.includes(
+          changed.status,
+        )
+      ) {
+        throw new AppError('forbidden', { fields: { status: 'actions.validation.notAllowed' } });
+      }
     }
   } else if (from === 'overdue' && changed.due_date !== undefined && changed.due_date >= today) {
     to = 'open';

@@ -1,5 +1,6 @@
 import { settingsApi as api } from '@bulwark/domain';
 import type { Router } from '../../platform/http/route.js';
+import { getActionSettings, saveActionSettings } from './action-rules.js';
 import { createEhsOcp, getEhsOcp, getKpiSettings, listEhsOcps, saveKpiSettings, updateEhsOcp } from './service.js';
 import { listEmailSubscriptions, saveEmailSubscriptions } from './subscriptions.js';
 
@@ -10,6 +11,10 @@ export function settingsRoutes(r: Router) {
   // --- KPI settings (admin) -------------------------------------------------------------------------
   r.route(api.kpi, ({ tx, query }) => getKpiSettings(tx, query.year));
   r.route(api.saveKpi, ({ tx, principal, query, body }) => saveKpiSettings(tx, principal.userId, query.year, body));
+
+  // --- Action rules of the organisation (admin) -------------------------------------------------------
+  r.route(api.actionSettings, ({ tx }) => getActionSettings(tx));
+  r.route(api.saveActionSettings, ({ tx, principal, body }) => saveActionSettings(tx, principal.userId, body));
 
   // --- EHS OCP: read by every signed-in user (incident forms pick one), written by the admin --------
   r.route(api.ocps, ({ tx, query }) => listEhsOcps(tx, query));

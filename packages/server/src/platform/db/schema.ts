@@ -36,6 +36,8 @@ export const organizations = pgTable('organizations', {
   storagePendingBytes: bigint('storage_pending_bytes', { mode: 'number' }).notNull().default(0),
   userLimit: integer('user_limit').notNull().default(50),
   guestSignupEnabled: boolean('guest_signup_enabled').notNull().default(false),
+  /** Closing an action needs someone other than the person who completed it (0170; mayCloseAction). */
+  actionCloseByOther: boolean('action_close_by_other').notNull().default(true),
   deletedAt: ts('deleted_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

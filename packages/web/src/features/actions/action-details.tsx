@@ -1,9 +1,17 @@
-import type { ActionDetail } from '@bulwark/domain';
+import type { ActionAttachment, ActionDetail } from '@bulwark/domain';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/setup.js';
+import { StoredImage } from '../../ui/index.js';
 import { formatDay, formatInstant } from './format.js';
+
+/** The photos of the work done: the images the person who completed the action attached to it. */
+export function workPhotos(action: Pick<ActionDetail, 'attachments' | 'completed_by'>): ActionAttachment[] {
+  const completer = action.completed_by?.id;
+  if (!completer) return [];
+  return action.attachments.filter((f) => f.mime_type.startsWith('image/') && f.uploaded_by?.id === completer);
+}
 
 function Fact({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -21,6 +29,7 @@ function Fact({ label, children, wide }: { label: string; children: ReactNode; w
 /** The summary of an action: every field, read only, grouped as a reviewer reads them. */
 export function ActionDetails({ action }: { action: ActionDetail }) {
   const { t, i18n } = useTranslation();
+  const photos = workPhotos(action);
   const language = currentLanguage(i18n);
   const at = (iso: string | null) => (iso ? formatInstant(iso, language, action.site.time_zone) : '—');
   return (
@@ -58,6 +67,18 @@ export function ActionDetails({ action }: { action: ActionDetail }) {
           <Fact label={t('actions.fields.imageDescription')} wide>
             {action.image_description ?? '—'}
           </Fact>
+          {photos.length > 0 ? (
+            <Stack gap={4} style={{ gridColumn: '1 / -1' }}>
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase" component="dt">
+                {t('actionsWeb.panel.workPhotos')}
+              </Text>
+              <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" component="dd" m={0}>
+                {photos.map((file) => (
+                  <StoredImage key={file.id} url={file.url} alt={file.file_name} h={120} fit="cover" radius="sm" />
+                ))}
+              </SimpleGrid>
+            </Stack>
+          ) : null}
           <Fact label={t('actions.fields.completedBy')}>{action.completed_by?.full_name ?? '—'}</Fact>
           <Fact label={t('actions.fields.completedAt')}>{at(action.completed_at)}</Fact>
           <Fact label={t('actions.fields.closedBy')}>{action.closed_by?.full_name ?? '—'}</Fact>

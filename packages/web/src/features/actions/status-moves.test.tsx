@@ -10,6 +10,7 @@ import type { PushClient } from '../../api/push-client.js';
 import { createMemoryStorage, createSessionStore } from '../../api/session-store.js';
 import { ServicesContext, type Services } from '../../app/services.js';
 import { createI18n } from '../../i18n/setup.js';
+import { ActionDetails, workPhotos } from './action-details.js';
 import { movesOf, StatusMoves } from './status-moves.js';
 
 const en = catalogs.en.actions.form;
@@ -18,7 +19,12 @@ const MANAGER = '0190a0a0-0000-7000-8000-000000000002';
 const OTHER = '0190a0a0-0000-7000-8000-000000000031';
 
 /** An action as the server describes it to `viewer`: its `can` comes from the same domain rule the server uses. */
-function detail(status: ActionStatus, viewer: { id: string; canUpdate: boolean }, responsibleId = SUPERVISOR): ActionDetail {
+function detail(
+  status: ActionStatus,
+  viewer: { id: string; canUpdate: boolean },
+  responsibleId = SUPERVISOR,
+  close: { completedBy: string | null; closeByOther: boolean } = { completedBy: null, closeByOther: true },
+): ActionDetail {
   return {
     id: '0190a0a0-0000-7000-8000-0000000000aa',
     serial: 12,
@@ -39,12 +45,16 @@ function detail(status: ActionStatus, viewer: { id: string; canUpdate: boolean }
     completed_at: null,
     closed_at: null,
     image_description: null,
-    completed_by: null,
+    completed_by: close.completedBy ? { id: close.completedBy, full_name: 'Tomasz Kowalski' } : null,
     closed_by: null,
     updated_at: '2026-11-20T09:00:00Z',
     attachments: [],
     history: [],
-    can: actionAbilities({ status, responsible_id: responsibleId }, { userId: viewer.id, canUpdate: viewer.canUpdate }),
+    can: actionAbilities(
+      { status, responsible_id: responsibleId },
+      { userId: viewer.id, canUpdate: viewer.canUpdate },
+      { completed_by_id: close.completedBy, close_by_other: close.closeByOther },
+    ),
   };
 }
 
@@ -104,6 +114,39 @@ describe('which status moves an action offers', () => {
       expect(targets).not.toContain('closed');
       expect(targets).not.toContain('overdue');
     }
+  });
+
+  it('hides "Close action" from the supervisor who completed it while the organisation needs another person, and says why', () => {
+    const supervisorManager = { id: SUPERVISOR, canUpdate: true };
+    renderWith(
+      <StatusMoves action={detail('completed', supervisorManager, SUPERVISOR, { completedBy: SUPERVISOR, closeByOther: true })} />,
+      {},
+    );
+    expect(buttons()).toEqual([en.sendBack]);
+    expect(screen.queryByRole('button', { name: en.close })).toBeNull();
+    expect(screen.getByText(catalogs.en.actionsWeb.panel.closeByOther)).toBeTruthy();
+  });
+
+  it('offers "Close action" to another manager, and to the completer once the rule is off', () => {
+    const completedBySupervisor = { completedBy: SUPERVISOR, closeByOther: true };
+    expect(movesOf(detail('completed', manager, SUPERVISOR, completedBySupervisor)).map((m) => m.to)).toContain('closed');
+    const { unmount } = renderWith(
+      <StatusMoves
+        action={detail('completed', { id: SUPERVISOR, canUpdate: true }, SUPERVISOR, { completedBy: SUPERVISOR, closeByOther: false })}
+      />,
+      {},
+    );
+    expect(screen.getByRole('button', { name: en.close })).toBeTruthy();
+    expect(screen.queryByText(catalogs.en.actionsWeb.panel.closeByOther)).toBeNull();
+    unmount();
+  });
+
+  it('does not offer "Reopen" on an action in progress', () => {
+    renderWith(<StatusMoves action={detail('in_progress', manager)} />, {});
+    expect(buttons()).toEqual([en.complete]);
+    expect(movesOf({ status: 'in_progress', can: { edit: true, report: true, move_to: ['open', 'completed'] } }).map((m) => m.to)).toEqual([
+      'completed',
+    ]);
   });
 
   it('shows a closed action as read only', () => {
@@ -186,5 +229,40 @@ describe('completing an action', () => {
       `post /api/actions/${action.id}/attachments`,
       `patch /api/actions/${action.id} {"status":"completed","remarks":"Rail fitted and checked."}`,
     ]);
+  });
+});
+
+describe('the work done', () => {
+  it('shows the completion photo under "Work done", not only in the attachments count', async () => {
+    Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => undefined });
+    const file = (id: string, name: string, mime: string, by: string) => ({
+      id,
+      file_name: name,
+      mime_type: mime,
+      size_bytes: 4,
+      url: `/api/files/${id}`,
+      uploaded_by: { id: by, full_name: 'Someone' },
+      created_at: '2026-11-21T09:00:00Z',
+    });
+    const action: ActionDetail = {
+      ...detail('completed', manager, SUPERVISOR, { completedBy: SUPERVISOR, closeByOther: true }),
+      remarks: 'Rail fitted and checked.',
+      attachments: [
+        file('0190a0a0-0000-7000-8000-0000000000f1', 'hazard.png', 'image/png', MANAGER),
+        file('0190a0a0-0000-7000-8000-0000000000f2', 'rail.png', 'image/png', SUPERVISOR),
+        file('0190a0a0-0000-7000-8000-0000000000f3', 'checklist.pdf', 'application/pdf', SUPERVISOR),
+      ],
+    };
+    expect(workPhotos(action).map((f) => f.file_name)).toEqual(['rail.png']);
+    expect(workPhotos({ ...action, completed_by: null })).toEqual([]);
+
+    const download = vi.fn().mockResolvedValue({ blob: new Blob([new Uint8Array([137, 80, 78, 71])]), fileName: 'rail.png' });
+    renderWith(<ActionDetails action={action} />, { download });
+    const photo = await screen.findByAltText('rail.png');
+    const workDone = screen.getByText(catalogs.en.actionsWeb.panel.workDone).closest('.mantine-Paper-root');
+    expect(workDone?.contains(photo)).toBe(true);
+    expect(screen.getByText(catalogs.en.actionsWeb.panel.workPhotos)).toBeTruthy();
+    expect(screen.queryByAltText('hazard.png')).toBeNull();
+    expect(download).toHaveBeenCalledWith('/api/files/0190a0a0-0000-7000-8000-0000000000f2', expect.anything());
   });
 });

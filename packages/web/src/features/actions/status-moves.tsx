@@ -19,22 +19,25 @@ export type Move = { to: ActionStatus; label: string; done: string; primary: boo
  */
 export function movesOf(action: Pick<ActionDetail, 'status' | 'can'>): Move[] {
   const order: ActionStatus[] = ['in_progress', 'completed', 'closed', 'open'];
-  return order
-    .filter((to) => action.can.move_to.includes(to))
-    .map((to): Move => {
-      switch (to) {
-        case 'in_progress':
-          return action.status === 'completed'
-            ? { to, label: 'actions.form.sendBack', done: 'actionsWeb.moves.sentBack', primary: false }
-            : { to, label: 'actions.form.start', done: 'actionsWeb.moves.started', primary: true };
-        case 'completed':
-          return { to, label: 'actions.form.complete', done: 'actionsWeb.moves.completed', primary: true };
-        case 'closed':
-          return { to, label: 'actions.form.close', done: 'actionsWeb.moves.closed', primary: true };
-        default:
-          return { to, label: 'actions.form.reopen', done: 'actionsWeb.moves.reopened', primary: false };
-      }
-    });
+  return (
+    order
+      // "Reopen" means nothing while the action is being worked on (in progress).
+      .filter((to) => action.can.move_to.includes(to) && !(to === 'open' && action.status === 'in_progress'))
+      .map((to): Move => {
+        switch (to) {
+          case 'in_progress':
+            return action.status === 'completed'
+              ? { to, label: 'actions.form.sendBack', done: 'actionsWeb.moves.sentBack', primary: false }
+              : { to, label: 'actions.form.start', done: 'actionsWeb.moves.started', primary: true };
+          case 'completed':
+            return { to, label: 'actions.form.complete', done: 'actionsWeb.moves.completed', primary: true };
+          case 'closed':
+            return { to, label: 'actions.form.close', done: 'actionsWeb.moves.closed', primary: true };
+          default:
+            return { to, label: 'actions.form.reopen', done: 'actionsWeb.moves.reopened', primary: false };
+        }
+      })
+  );
 }
 
 /** Start, complete (with remarks and a photo), close (after confirming), send back, reopen. */
@@ -47,6 +50,9 @@ export function StatusMoves({ action }: { action: ActionDetail }) {
   const [completing, setCompleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const moves = movesOf(action);
+  // Someone who may update actions but is not offered closing a completed one: they completed it
+  // themselves and the organisation needs another person to close it (mayCloseAction).
+  const closeByOther = action.status === 'completed' && action.can.edit && !action.can.move_to.includes('closed');
 
   if (action.status === 'closed') {
     return (
@@ -102,6 +108,11 @@ export function StatusMoves({ action }: { action: ActionDetail }) {
           ))}
         </Group>
       )}
+      {closeByOther ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('actionsWeb.panel.closeByOther')}
+        </Text>
+      ) : null}
       {problem ? (
         <Alert color="red" role="alert" mt="sm">
           {problem}

@@ -86,3 +86,22 @@ describe('the KPI settings page', () => {
     expect(put).not.toHaveBeenCalled();
   }, 15_000);
 });
+
+describe('the action rules on the settings page', () => {
+  it('shows that closing needs another person by default, and turns the rule off through the settings contract', async () => {
+    const get = vi.fn().mockImplementation(async (path: string) => (path === '/api/action_settings' ? { close_by_other: true } : DEFAULTS));
+    const put = vi.fn().mockResolvedValue({ close_by_other: false });
+    renderPage({ get, put });
+
+    const rule = await screen.findByRole('switch', { name: new RegExp(`^${en.settings.actionRules.closeByOther}`) }, { timeout: 4000 });
+    await waitFor(() => expect((rule as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect((rule as HTMLInputElement).disabled).toBe(false));
+    expect(screen.getByText(en.settings.actionRules.closeByOtherHint)).toBeTruthy();
+
+    fireEvent.click(rule);
+    await waitFor(() =>
+      expect(put).toHaveBeenCalledWith('/api/action_settings', { close_by_other: false }, expect.objectContaining({ notify: false })),
+    );
+    await waitFor(() => expect((rule as HTMLInputElement).checked).toBe(false));
+  });
+});

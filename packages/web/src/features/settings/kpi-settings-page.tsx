@@ -6,11 +6,12 @@ import { notifySuccess } from '../../app/notify.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { PageHeader, PageLoader } from '../../ui/index.js';
+import { ActionRulesCard } from './action-rules-card.js';
 import { useKpiSettings, useSettingsCommands } from './settings-api.js';
 
 const PERCENT: readonly KpiField[] = ['critical_closure_rate_target', 'serious_closure_rate_target'];
 
-/** /kpi_settings (admin): the targets of one year that the dashboards compare with. */
+/** /kpi_settings (admin): the targets of one year that the dashboards compare with, and the organisation's action rules. */
 export function KpiSettingsPage() {
   const { t } = useTranslation();
   const thisYear = new Date().getFullYear();
@@ -33,6 +34,7 @@ export function KpiSettingsPage() {
         }
       />
       <KpiForm key={year} year={year} />
+      <ActionRulesCard />
     </Stack>
   );
 }

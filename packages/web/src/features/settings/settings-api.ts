@@ -1,4 +1,12 @@
-import { settingsApi, sitesApi, type EhsOcp, type EhsOcpInput, type EmailSubscriptionsInput, type KpiSettingsInput } from '@bulwark/domain';
+import {
+  settingsApi,
+  sitesApi,
+  type ActionSettings,
+  type EhsOcp,
+  type EhsOcpInput,
+  type EmailSubscriptionsInput,
+  type KpiSettingsInput,
+} from '@bulwark/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/use-api.js';
 import type { LoadedPage } from '../../ui/index.js';
@@ -7,6 +15,7 @@ import type { LoadedPage } from '../../ui/index.js';
 export const kpiKey = (year: number) => ['settings', 'kpi', year] as const;
 export const OCP_KEY = ['settings', 'ehs-ocps'] as const;
 export const SUBSCRIPTIONS_KEY = ['settings', 'email-subscriptions'] as const;
+export const ACTION_SETTINGS_KEY = ['settings', 'actions'] as const;
 /** Under the sites key, so a change of the sites reloads the procedure form's choices. */
 const OCP_SITE_OPTIONS_KEY = ['sites', 'ocp-options'] as const;
 
@@ -14,6 +23,12 @@ const OCP_SITE_OPTIONS_KEY = ['sites', 'ocp-options'] as const;
 export function useKpiSettings(year: number) {
   const api = useApi(settingsApi);
   return useQuery({ queryKey: kpiKey(year), queryFn: () => api.kpi({ query: { year } }) });
+}
+
+/** The organisation's action rules (closing needs someone other than the completer). */
+export function useActionSettings() {
+  const api = useApi(settingsApi);
+  return useQuery({ queryKey: ACTION_SETTINGS_KEY, queryFn: () => api.actionSettings() });
 }
 
 /** The signed-in user's e-mail subscriptions. */
@@ -50,6 +65,13 @@ export function useSettingsCommands() {
     saveKpi: async (year: number, body: KpiSettingsInput) => {
       const saved = await api.saveKpi({ query: { year }, body }, quiet);
       client.setQueryData(kpiKey(year), saved);
+      return saved;
+    },
+    /** Saves the organisation's action rules; the actions are reloaded, as who may close them changes. */
+    saveActionSettings: async (body: ActionSettings) => {
+      const saved = await api.saveActionSettings({ body }, quiet);
+      client.setQueryData(ACTION_SETTINGS_KEY, saved);
+      await client.invalidateQueries({ queryKey: ['actions'] });
       return saved;
     },
     /** Saves the user's choices and shows what the server stored. */
