@@ -137,15 +137,7 @@ describe('2. the menu lists built screens only, with icons, frontline first on a
     const menu = page.getByRole('navigation', { name: 'Menu' });
     await menu.getByRole('link', { name: 'Observations' }).waitFor();
     // Screens this release has not built (other modules' entries appear as their screens land).
-    for (const unbuilt of [
-      'Reports',
-      'Subscriptions',
-      'HIRA',
-      'Library',
-      'PSRS dashboard',
-      'MSI dashboard',
-      'MSI settings',
-    ]) {
+    for (const unbuilt of ['Reports', 'Subscriptions', 'HIRA', 'Library', 'PSRS dashboard', 'MSI dashboard', 'MSI settings']) {
       expect(await menu.getByRole('link', { name: unbuilt, exact: true }).count(), unbuilt).toBe(0);
     }
     const links = menu.getByRole('link');
