@@ -92,17 +92,6 @@ export const auditsWebEn = {
     unsaved_one: '{{count}} answer is not saved yet; wait for it or save now.',
     unsaved_other: '{{count}} answers are not saved yet; wait for them or save now.',
   },
-  drag: {
-    instructions:
-      'To move an item, press Space on its grip, move it with the arrow keys, and press Space again to drop it, or Escape to cancel.',
-    picked: 'Picked up {{name}}, position {{position}} of {{count}}.',
-    over: '{{name}} is now at position {{position}} of {{count}}.',
-    dropped: '{{name}} dropped at position {{position}} of {{count}}.',
-    cancelled: 'Moving {{name}} cancelled.',
-    up: 'Move {{name}} up',
-    down: 'Move {{name}} down',
-    grip: 'Drag {{name}}',
-  },
   files: {
     takePhoto: 'Take a photo',
     photoOf: 'Photo for: {{label}}',

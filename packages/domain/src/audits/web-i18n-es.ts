@@ -94,17 +94,6 @@ export const auditsWebEs: Widen<typeof auditsWebEn> = {
     unsaved_one: '{{count}} respuesta aún no se ha guardado; espere o guarde ahora.',
     unsaved_other: '{{count}} respuestas aún no se han guardado; espere o guarde ahora.',
   },
-  drag: {
-    instructions:
-      'Para mover un elemento, pulse Espacio en su asa, muévalo con las flechas y pulse Espacio de nuevo para soltarlo, o Escape para cancelar.',
-    picked: 'Ha tomado {{name}}, posición {{position}} de {{count}}.',
-    over: '{{name}} está ahora en la posición {{position}} de {{count}}.',
-    dropped: '{{name}} soltado en la posición {{position}} de {{count}}.',
-    cancelled: 'Movimiento de {{name}} cancelado.',
-    up: 'Subir {{name}}',
-    down: 'Bajar {{name}}',
-    grip: 'Arrastrar {{name}}',
-  },
   files: {
     takePhoto: 'Hacer una foto',
     photoOf: 'Foto para: {{label}}',

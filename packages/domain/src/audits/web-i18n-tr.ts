@@ -94,17 +94,6 @@ export const auditsWebTr: Widen<typeof auditsWebEn> = {
     unsaved_one: '{{count}} yanıt henüz kaydedilmedi; bekleyin veya şimdi kaydedin.',
     unsaved_other: '{{count}} yanıt henüz kaydedilmedi; bekleyin veya şimdi kaydedin.',
   },
-  drag: {
-    instructions:
-      "Bir öğeyi taşımak için tutamacında Boşluk tuşuna basın, ok tuşlarıyla taşıyın ve bırakmak için yeniden Boşluk'a, iptal için Escape'e basın.",
-    picked: '{{name}} alındı, {{count}} içinde {{position}}. sıra.',
-    over: '{{name}} şimdi {{count}} içinde {{position}}. sırada.',
-    dropped: '{{name}}, {{count}} içinde {{position}}. sıraya bırakıldı.',
-    cancelled: '{{name}} taşıma iptal edildi.',
-    up: '{{name}} yukarı taşı',
-    down: '{{name}} aşağı taşı',
-    grip: '{{name}} sürükle',
-  },
   files: {
     takePhoto: 'Fotoğraf çek',
     photoOf: 'Fotoğraf: {{label}}',

@@ -94,16 +94,6 @@ export const auditsWebZh: Widen<typeof auditsWebEn> = {
     unsaved_one: '还有 {{count}} 个答案未保存，请等待或立即保存。',
     unsaved_other: '还有 {{count}} 个答案未保存，请等待或立即保存。',
   },
-  drag: {
-    instructions: '要移动项目，请在其拖动柄上按空格键，用方向键移动，再按空格键放下，或按 Esc 取消。',
-    picked: '已拿起 {{name}}，位置 {{position}} / {{count}}。',
-    over: '{{name}} 现在位于 {{position}} / {{count}}。',
-    dropped: '{{name}} 已放在 {{position}} / {{count}}。',
-    cancelled: '已取消移动 {{name}}。',
-    up: '上移 {{name}}',
-    down: '下移 {{name}}',
-    grip: '拖动 {{name}}',
-  },
   files: {
     takePhoto: '拍照',
     photoOf: '照片：{{label}}',

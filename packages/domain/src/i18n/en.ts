@@ -7,6 +7,16 @@ export const en = {
     tagline: 'Environment, health and safety',
   },
   common: {
+    drag: {
+      grip: 'Drag {{name}}',
+      up: 'Move {{name}} up',
+      down: 'Move {{name}} down',
+      instructions: 'Press Space to pick the item up, the arrow keys to move it, Space again to drop it, or Escape to cancel.',
+      picked: '{{name}} picked up, at position {{position}} of {{count}}.',
+      over: '{{name}} is now at position {{position}} of {{count}}.',
+      dropped: '{{name}} dropped at position {{position}} of {{count}}.',
+      cancelled: 'Moving {{name}} was cancelled.',
+    },
     loading: 'Loading…',
     save: 'Save',
     cancel: 'Cancel',

@@ -7,6 +7,17 @@ export const es: CoreMessages = {
     tagline: 'Medio ambiente, salud y seguridad',
   },
   common: {
+    drag: {
+      grip: 'Arrastrar {{name}}',
+      up: 'Subir {{name}}',
+      down: 'Bajar {{name}}',
+      instructions:
+        'Pulse Espacio para tomar el elemento, las flechas para moverlo, Espacio de nuevo para soltarlo o Escape para cancelar.',
+      picked: '{{name}} tomado, en la posición {{position}} de {{count}}.',
+      over: '{{name}} está ahora en la posición {{position}} de {{count}}.',
+      dropped: '{{name}} soltado en la posición {{position}} de {{count}}.',
+      cancelled: 'Se canceló el movimiento de {{name}}.',
+    },
     loading: 'Cargando…',
     save: 'Guardar',
     cancel: 'Cancelar',

@@ -7,6 +7,16 @@ export const tr: CoreMessages = {
     tagline: 'Çevre, sağlık ve güvenlik',
   },
   common: {
+    drag: {
+      grip: '{{name}} sürükle',
+      up: '{{name}} yukarı taşı',
+      down: '{{name}} aşağı taşı',
+      instructions: 'Öğeyi almak için Boşluk, taşımak için ok tuşları, bırakmak için yeniden Boşluk, vazgeçmek için Escape tuşuna basın.',
+      picked: '{{name}} alındı, {{count}} içinde {{position}}. sırada.',
+      over: '{{name}} şimdi {{count}} içinde {{position}}. sırada.',
+      dropped: '{{name}} {{count}} içinde {{position}}. sıraya bırakıldı.',
+      cancelled: '{{name}} taşıma işlemi iptal edildi.',
+    },
     loading: 'Yükleniyor…',
     save: 'Kaydet',
     cancel: 'İptal',

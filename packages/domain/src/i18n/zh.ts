@@ -7,6 +7,16 @@ export const zh: CoreMessages = {
     tagline: '环境、健康与安全',
   },
   common: {
+    drag: {
+      grip: '拖动 {{name}}',
+      up: '上移 {{name}}',
+      down: '下移 {{name}}',
+      instructions: '按空格键拿起项目，用方向键移动，再按空格键放下，或按 Esc 取消。',
+      picked: '已拿起 {{name}}，位于第 {{position}} 位，共 {{count}} 项。',
+      over: '{{name}} 现在位于第 {{position}} 位，共 {{count}} 项。',
+      dropped: '{{name}} 已放在第 {{position}} 位，共 {{count}} 项。',
+      cancelled: '已取消移动 {{name}}。',
+    },
     loading: '正在加载…',
     save: '保存',
     cancel: '取消',

@@ -235,16 +235,6 @@ export const permitsWebEn = {
     imageRule: 'JPEG, PNG, GIF or WebP, up to 10 MB. Shown to the requester under the question.',
     hasImage: 'Image',
   },
-  drag: {
-    grip: 'Drag {{name}}',
-    up: 'Move {{name}} up',
-    down: 'Move {{name}} down',
-    instructions: 'Press Space to pick the item up, the arrow keys to move it, Space again to drop it, or Escape to cancel.',
-    picked: '{{name}} picked up, at position {{position}} of {{count}}.',
-    over: '{{name}} is now at position {{position}} of {{count}}.',
-    dropped: '{{name}} dropped at position {{position}} of {{count}}.',
-    cancelled: 'Moving {{name}} was cancelled.',
-  },
   masters: {
     new: 'New entry',
     edit: 'Edit entry',

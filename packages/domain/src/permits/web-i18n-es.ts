@@ -235,16 +235,6 @@ export const permitsWebEs: Widen<typeof permitsWebEn> = {
     imageRule: 'JPEG, PNG, GIF o WebP, hasta 10 MB. Se muestra al solicitante bajo la pregunta.',
     hasImage: 'Imagen',
   },
-  drag: {
-    grip: 'Arrastrar {{name}}',
-    up: 'Subir {{name}}',
-    down: 'Bajar {{name}}',
-    instructions: 'Pulse Espacio para tomar el elemento, las flechas para moverlo, Espacio de nuevo para soltarlo o Escape para cancelar.',
-    picked: '{{name}} tomado, en la posición {{position}} de {{count}}.',
-    over: '{{name}} está ahora en la posición {{position}} de {{count}}.',
-    dropped: '{{name}} soltado en la posición {{position}} de {{count}}.',
-    cancelled: 'Se canceló el movimiento de {{name}}.',
-  },
   masters: {
     new: 'Nueva entrada',
     edit: 'Editar la entrada',

@@ -235,16 +235,6 @@ export const permitsWebTr: Widen<typeof permitsWebEn> = {
     imageRule: 'JPEG, PNG, GIF ya da WebP, en çok 10 MB. Sorunun altında talep edene gösterilir.',
     hasImage: 'Görsel',
   },
-  drag: {
-    grip: '{{name}} sürükle',
-    up: '{{name}} yukarı taşı',
-    down: '{{name}} aşağı taşı',
-    instructions: 'Öğeyi almak için Boşluk, taşımak için ok tuşları, bırakmak için yeniden Boşluk, vazgeçmek için Escape tuşuna basın.',
-    picked: '{{name}} alındı, {{count}} içinde {{position}}. sırada.',
-    over: '{{name}} şimdi {{count}} içinde {{position}}. sırada.',
-    dropped: '{{name}} {{count}} içinde {{position}}. sıraya bırakıldı.',
-    cancelled: '{{name}} taşıma işlemi iptal edildi.',
-  },
   masters: {
     new: 'Yeni kayıt',
     edit: 'Kaydı düzenle',

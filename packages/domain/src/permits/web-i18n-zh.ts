@@ -235,16 +235,6 @@ export const permitsWebZh: Widen<typeof permitsWebEn> = {
     imageRule: 'JPEG、PNG、GIF 或 WebP，最大 10 MB。显示在问题下方供申请人参考。',
     hasImage: '图片',
   },
-  drag: {
-    grip: '拖动 {{name}}',
-    up: '上移 {{name}}',
-    down: '下移 {{name}}',
-    instructions: '按空格键拿起项目，用方向键移动，再按空格键放下，或按 Esc 取消。',
-    picked: '已拿起 {{name}}，位于第 {{position}} 位，共 {{count}} 项。',
-    over: '{{name}} 现在位于第 {{position}} 位，共 {{count}} 项。',
-    dropped: '{{name}} 已放在第 {{position}} 位，共 {{count}} 项。',
-    cancelled: '已取消移动 {{name}}。',
-  },
   masters: {
     new: '新条目',
     edit: '编辑条目',

@@ -9,7 +9,7 @@ import { useAuditTemplateCommands } from './audit-templates-api.js';
 import { conditionSources, draftOf, moveItem, newDraft, optionsOf, questionById, toInput, type QuestionDraft } from './builder-model.js';
 import { QuestionEditor } from './question-editor.js';
 import { points } from './run-model.js';
-import { DragGrip, MoveButtons, SortableList, type DragHandle } from './sortable-list.js';
+import { DragGrip, MoveButtons, SortableList, type DragHandle } from '../../ui/sortable-list.js';
 
 type Editing = { draft: QuestionDraft; index: number } | null;
 
@@ -123,7 +123,7 @@ export function SectionCard(props: {
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'sm' }} data-section={s.name} style={{ opacity: s.active ? 1 : 0.75 }}>
       <Group gap={4} wrap="nowrap" align="center">
-        {!props.readOnly ? <DragGrip handle={props.handle} label={t('auditsWeb.drag.grip', { name: s.name })} /> : null}
+        {!props.readOnly ? <DragGrip handle={props.handle} label={t('common.drag.grip', { name: s.name })} /> : null}
         {renaming !== null ? (
           <TextInput
             aria-label={t('auditsWeb.builder.sectionName')}
@@ -204,7 +204,7 @@ export function SectionCard(props: {
               return (
                 <Paper withBorder radius="sm" p={6} bg="var(--mantine-color-gray-0)" style={{ marginLeft: q.condition ? 16 : 0 }}>
                   <Group gap={4} wrap="nowrap" align="flex-start">
-                    {!props.readOnly ? <DragGrip handle={handle} label={t('auditsWeb.drag.grip', { name: q.label })} /> : null}
+                    {!props.readOnly ? <DragGrip handle={handle} label={t('common.drag.grip', { name: q.label })} /> : null}
                     <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {q.label}

@@ -45,7 +45,7 @@ import { moveItem } from './builder-model.js';
 import { points } from './run-model.js';
 import { ReportSettingsDialog } from './report-settings-dialog.js';
 import { SectionCard } from './section-card.js';
-import { SortableList } from './sortable-list.js';
+import { SortableList } from '../../ui/sortable-list.js';
 import { TemplatePreview } from './template-preview.js';
 
 /** The `auditForms` screen: the template list (/audit-forms), or one template's builder (/audit-forms/:id). */

@@ -8,7 +8,7 @@ import { useConfirm } from '../../ui/index.js';
 import { conditionSources, draftOf, moveItem, newDraft, questionLabel, toInput, type QuestionDraft } from './builder-model.js';
 import { useTemplateCommands } from './permit-templates-api.js';
 import { QuestionEditor, type EditorResult } from './question-editor.js';
-import { DragGrip, MoveButtons, SortableList, type DragHandle } from './sortable-list.js';
+import { DragGrip, MoveButtons, SortableList, type DragHandle } from '../../ui/sortable-list.js';
 
 type Editing = { draft: QuestionDraft; index: number } | null;
 
@@ -100,7 +100,7 @@ export function SectionCard(props: {
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'sm' }} data-section={s.name}>
       <Group gap={4} wrap="nowrap" align="center">
-        {!props.readOnly ? <DragGrip handle={props.handle} label={t('permitsWeb.drag.grip', { name: s.name })} /> : null}
+        {!props.readOnly ? <DragGrip handle={props.handle} label={t('common.drag.grip', { name: s.name })} /> : null}
         {renaming !== null ? (
           <TextInput
             aria-label={t('permitsWeb.builder.sectionName')}
@@ -178,7 +178,7 @@ export function SectionCard(props: {
             {(q, i, handle) => (
               <Paper withBorder radius="sm" p={6} bg="gray.0">
                 <Group gap={4} wrap="nowrap" align="flex-start">
-                  {!props.readOnly ? <DragGrip handle={handle} label={t('permitsWeb.drag.grip', { name: q.label })} /> : null}
+                  {!props.readOnly ? <DragGrip handle={handle} label={t('common.drag.grip', { name: q.label })} /> : null}
                   <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {q.label}

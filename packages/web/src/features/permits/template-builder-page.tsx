@@ -12,7 +12,7 @@ import { GuidedTour, TourStop } from './guided-tour.js';
 import { usePermitTemplate, useTemplateCommands } from './permit-templates-api.js';
 import { useRight } from './permits-api.js';
 import { SectionCard } from './section-card.js';
-import { SortableList } from './sortable-list.js';
+import { SortableList } from '../../ui/sortable-list.js';
 import { TemplatePreview } from './template-preview.js';
 import { TemplateSettings } from './template-settings.js';
 

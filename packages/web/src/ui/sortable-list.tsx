@@ -65,12 +65,10 @@ export function SortableList<T>(props: {
   };
   const position = (id: string | number | undefined) => (id === undefined ? 0 : ids.indexOf(String(id)) + 1);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('auditsWeb.drag.picked', { name: nameOf(active.id), position: position(active.id), count: ids.length }),
-    onDragOver: ({ active, over }) =>
-      t('auditsWeb.drag.over', { name: nameOf(active.id), position: position(over?.id), count: ids.length }),
-    onDragEnd: ({ active, over }) =>
-      t('auditsWeb.drag.dropped', { name: nameOf(active.id), position: position(over?.id), count: ids.length }),
-    onDragCancel: ({ active }) => t('auditsWeb.drag.cancelled', { name: nameOf(active.id) }),
+    onDragStart: ({ active }) => t('common.drag.picked', { name: nameOf(active.id), position: position(active.id), count: ids.length }),
+    onDragOver: ({ active, over }) => t('common.drag.over', { name: nameOf(active.id), position: position(over?.id), count: ids.length }),
+    onDragEnd: ({ active, over }) => t('common.drag.dropped', { name: nameOf(active.id), position: position(over?.id), count: ids.length }),
+    onDragCancel: ({ active }) => t('common.drag.cancelled', { name: nameOf(active.id) }),
   };
   function end(e: DragEndEvent) {
     if (!e.over || e.active.id === e.over.id) return;
@@ -81,7 +79,7 @@ export function SortableList<T>(props: {
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={end}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: t('auditsWeb.drag.instructions') } }}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('common.drag.instructions') } }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={props.disabled ?? false}>
         <ul aria-label={props.label} style={{ margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
@@ -129,7 +127,7 @@ export function MoveButtons(props: {
       <ActionIcon
         variant="subtle"
         size="lg"
-        aria-label={t('auditsWeb.drag.up', { name: props.name })}
+        aria-label={t('common.drag.up', { name: props.name })}
         disabled={props.disabled || props.index === 0}
         onClick={() => props.onMove(props.index, props.index - 1)}
       >
@@ -138,7 +136,7 @@ export function MoveButtons(props: {
       <ActionIcon
         variant="subtle"
         size="lg"
-        aria-label={t('auditsWeb.drag.down', { name: props.name })}
+        aria-label={t('common.drag.down', { name: props.name })}
         disabled={props.disabled || props.index === props.count - 1}
         onClick={() => props.onMove(props.index, props.index + 1)}
       >
