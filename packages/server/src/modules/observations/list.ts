@@ -11,9 +11,10 @@ import {
   type ObservationHazardTypes,
   type ObservationListItem,
   type ObservationListQuery,
+  type ObservationStatus,
   type ObservationStatusCounts,
 } from '@bulwark/domain';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../platform/db/db.js';
 import { organizations, users } from '../../platform/db/schema.js';
@@ -27,39 +28,110 @@ import { toLocalText } from './view.js';
 
 /** Set by the server, never by the query: a guest's lists hold only the reports it made (platform/auth/guests.ts). */
 export type Narrowing = { reportedBy?: string };
-type Filters = Omit<ObservationCountsQueryInput, 'status'> & { status?: ObservationListQuery['status'] } & Narrowing;
+export type ObservationFilters = Omit<ObservationCountsQueryInput, 'status'> & {
+  status?: ObservationListQuery['status'];
+} & Narrowing;
+type Filters = ObservationFilters;
+type Sort = Pick<ObservationListQuery, 'sort' | 'direction'>;
 
 const reporter = alias(users, 'reporter');
 
-/** The WHERE of the list, the export and the tab counts: the same filters give the same rows. */
-function whereOf(f: Filters): SQL | undefined {
-  const conds: Array<SQL | undefined> = [];
-  if (f.reportedBy) conds.push(eq(observations.reporterId, f.reportedBy));
-  if (f.status && f.status !== 'all') conds.push(eq(observations.status, f.status));
-  if (f.site_id) conds.push(eq(observations.siteId, f.site_id));
-  if (f.type) conds.push(eq(observations.type, f.type));
-  if (f.risk_level) conds.push(eq(observations.riskLevel, f.risk_level));
+/** The columns the filters and sorts read, on the table or on a search's matches (migration 0210). */
+type FilterColumns = Record<
+  'status' | 'siteId' | 'type' | 'riskLevel' | 'reporterId' | 'observedLocal' | 'createdAt' | 'serial',
+  SQLWrapper
+>;
+const tableColumns: FilterColumns = observations;
+const matchColumns: FilterColumns = {
+  status: sql`m.status`,
+  siteId: sql`m.site_id`,
+  type: sql`m.type`,
+  riskLevel: sql`m.risk_level`,
+  reporterId: sql`m.reporter_id`,
+  observedLocal: sql`m.observed_local`,
+  createdAt: sql`m.created_at`,
+  serial: sql`m.serial`,
+};
+
+/** Every filter but the keywords. Each is an equality or range an index of 0130/0210 starts with. */
+function filterConds(c: FilterColumns, f: Filters): SQL[] {
+  const conds: SQL[] = [];
+  if (f.reportedBy) conds.push(sql`${c.reporterId} = ${f.reportedBy}`);
+  if (f.status && f.status !== 'all') conds.push(sql`${c.status} = ${f.status}`);
+  if (f.site_id) conds.push(sql`${c.siteId} = ${f.site_id}`);
+  if (f.type) conds.push(sql`${c.type} = ${f.type}`);
+  if (f.risk_level) conds.push(sql`${c.riskLevel} = ${f.risk_level}`);
   // Local dates of the sites, both ends included.
-  if (f.from) conds.push(sql`${observations.observedLocal} >= ${f.from}::timestamp`);
-  if (f.to) conds.push(sql`${observations.observedLocal} < ${f.to}::timestamp + interval '1 day'`);
-  const search = f.search?.trim();
-  if (search) {
-    const p = searchPattern(search);
-    const serial = parseObservationSerial(search);
-    conds.push(sql`(
-      ${serial !== null ? sql`${observations.serial} = ${serial} or ` : sql``}
-      ${observations.description} ilike ${p} or ${observations.comment} ilike ${p}
-      or ${sites.name} ilike ${p} or ${categories.name} ilike ${p}
-      or (not ${observations.anonymous} and (${reporter.fullName} ilike ${p} or ${observations.reporterName} ilike ${p}))
-    )`);
-  }
-  return and(...conds);
+  if (f.from) conds.push(sql`${c.observedLocal} >= ${f.from}::timestamp`);
+  if (f.to) conds.push(sql`${c.observedLocal} < ${f.to}::timestamp + interval '1 day'`);
+  return conds;
 }
 
-function baseQuery(tx: Tx) {
+type Search = { pattern: string; serial: number | null };
+
+function searchOf(f: Filters): Search | null {
+  const search = f.search?.trim();
+  return search ? { pattern: searchPattern(search), serial: parseObservationSerial(search) } : null;
+}
+
+/**
+ * The observations a search matches: serial, description, comment, a guest's name, the site's, the
+ * category's or the staff reporter's name (unless anonymous), with the columns filters and sorts read.
+ * A function of migration 0210 so the trigram index can answer under row-level security.
+ */
+function matches(s: Search): SQL {
+  return sql`app_observation_matches(app_current_org(), ${s.pattern}, ${s.serial}::integer) m`;
+}
+
+/**
+ * The same search written as a plain condition on the observations row. Read in index order, it finds a
+ * page of a common word after a few rows instead of collecting every match (listObservations chooses).
+ * It must match exactly what app_observation_matches matches; observation-plans.test.ts compares them.
+ */
+function searchCondition(s: Search): SQL {
+  return sql`(${observations.serial} = ${s.serial}::integer
+    or app_observation_text(${observations.description}, ${observations.comment}, ${observations.reporterName}) ilike ${s.pattern}
+    or ${observations.siteId} = any (array(select ${sites.id} from ${sites} where ${sites.name} ilike ${s.pattern}))
+    or ${observations.categoryId} = any (array(select ${categories.id} from ${categories} where ${categories.name} ilike ${s.pattern}))
+    or (not ${observations.anonymous}
+      and ${observations.reporterId} = any (array(select ${users.id} from ${users} where ${users.fullName} ilike ${s.pattern}))))`;
+}
+
+/**
+ * The WHERE of the list, the export and the tab counts over `observations`: the same filters give the same
+ * rows. Keywords select the ids of the search's matches (index-backed), so no join is needed for them.
+ */
+export function observationWhere(f: Filters): SQL | undefined {
+  const s = searchOf(f);
+  return and(...filterConds(tableColumns, f), s ? sql`${observations.id} = any (array(select m.id from ${matches(s)}))` : undefined);
+}
+
+/** ORDER BY of the list and the export; each sort has an index that reads it in order (0110, 0130, 0210). */
+export function observationOrder(q: Sort, c: FilterColumns = tableColumns): SQL[] {
+  const dir = q.direction === 'asc' ? asc : desc;
+  if (q.sort === 'serial') return [dir(c.serial)];
+  if (q.sort === 'created_at') return [dir(c.createdAt), dir(c.serial)];
+  return [dir(c.observedLocal), dir(c.serial)];
+}
+
+/** The page's rows: the columns the list shows, names of the site, category, area and staff reporter. */
+function pageQuery(tx: Tx) {
   return tx
     .select({
-      o: observations,
+      id: observations.id,
+      serial: observations.serial,
+      type: observations.type,
+      categoryId: observations.categoryId,
+      description: observations.description,
+      siteId: observations.siteId,
+      observedLocal: observations.observedLocal,
+      riskLevel: observations.riskLevel,
+      status: observations.status,
+      actionRequired: observations.actionRequired,
+      anonymous: observations.anonymous,
+      guestName: observations.reporterName,
+      source: observations.source,
+      createdAt: observations.createdAt,
       siteName: sites.name,
       categoryName: categories.name,
       nodeName: siteNodes.name,
@@ -69,20 +141,15 @@ function baseQuery(tx: Tx) {
     .innerJoin(sites, eq(sites.id, observations.siteId))
     .leftJoin(categories, eq(categories.id, observations.categoryId))
     .leftJoin(siteNodes, eq(siteNodes.id, observations.siteNodeId))
-    .leftJoin(reporter, eq(reporter.id, observations.reporterId));
+    .leftJoin(reporter, eq(reporter.id, observations.reporterId))
+    .$dynamic();
 }
 
-function orderOf(q: Pick<ObservationListQuery, 'sort' | 'direction'>) {
-  const dir = q.direction === 'asc' ? asc : desc;
-  if (q.sort === 'serial') return [dir(observations.serial)];
-  if (q.sort === 'created_at') return [dir(observations.createdAt), dir(observations.serial)];
-  return [dir(observations.observedLocal), dir(observations.serial)];
-}
+type Row = Awaited<ReturnType<typeof pageQuery>>[number];
 
-type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number];
-
+/** The page's actions and attachments, one query each for the whole page (by their indexes' prefixes). */
 async function toItems(tx: Tx, rows: Row[]): Promise<ObservationListItem[]> {
-  const ids = rows.map((r) => r.o.id);
+  const ids = rows.map((r) => r.id);
   const statuses = await actionStatusesOf(tx, 'observation', ids);
   const fileCounts = new Map(
     ids.length
@@ -95,22 +162,22 @@ async function toItems(tx: Tx, rows: Row[]): Promise<ObservationListItem[]> {
         ).map((r) => [r.id, Number(r.n)])
       : [],
   );
-  return rows.map(({ o, siteName, categoryName, nodeName, reporterName }) => {
+  return rows.map((o) => {
     const acts = statuses.get(o.id) ?? [];
     return {
       id: o.id,
       serial: o.serial,
       serial_label: formatObservationSerial(o.serial),
       type: o.type,
-      category: o.categoryId && categoryName ? { id: o.categoryId, name: categoryName } : null,
+      category: o.categoryId && o.categoryName ? { id: o.categoryId, name: o.categoryName } : null,
       description: o.description,
-      site: { id: o.siteId, name: siteName },
-      site_node_name: nodeName ?? null,
+      site: { id: o.siteId, name: o.siteName },
+      site_node_name: o.nodeName ?? null,
       observed_at: toLocalText(o.observedLocal),
       risk_level: o.riskLevel,
       status: o.status,
       action_required: o.actionRequired,
-      reporter_name: o.anonymous ? null : (reporterName ?? o.reporterName ?? null),
+      reporter_name: o.anonymous ? null : (o.reporterName ?? o.guestName ?? null),
       source: o.source,
       actions_total: acts.length,
       actions_done: acts.filter((s) => s === 'completed' || s === 'closed').length,
@@ -121,23 +188,8 @@ async function toItems(tx: Tx, rows: Row[]): Promise<ObservationListItem[]> {
 }
 
 /**
- * The rows the filters count, joined to what the keyword search reads only when there is a search: every
- * observation has its site (not null, foreign key) and the left joins add no rows, so without keywords
- * the count reads the observations' own indexes and nothing else.
- */
-function countedRows<T extends Parameters<Tx['select']>[0]>(tx: Tx, fields: NonNullable<T>, f: Filters) {
-  const rows = tx.select(fields).from(observations);
-  if (!f.search?.trim()) return rows.$dynamic();
-  return rows
-    .innerJoin(sites, eq(sites.id, observations.siteId))
-    .leftJoin(categories, eq(categories.id, observations.categoryId))
-    .leftJoin(reporter, eq(reporter.id, observations.reporterId))
-    .$dynamic();
-}
-
-/**
- * The filters the day counts (migration 0130) answer: none, a status, local dates. Others count rows.
- * Returns the WHERE over observation_day_counts, or null when the filters need the rows.
+ * The filters the day counts (migration 0130) answer: none, a status, local dates. Returns the WHERE over
+ * observation_day_counts, or null when the filters need the rows.
  */
 function dayCountsWhere(f: Filters): SQL | null | undefined {
   if (f.reportedBy || f.site_id || f.type || f.risk_level || f.search?.trim()) return null;
@@ -150,45 +202,99 @@ function dayCountsWhere(f: Filters): SQL | null | undefined {
 
 const daySum = sql<number>`coalesce(sum(${observationDayCounts.n}), 0)::integer`;
 
-export async function listObservations(tx: Tx, q: ObservationListQuery & Narrowing) {
-  const where = whereOf(q);
-  const byDay = dayCountsWhere(q);
-  const [total] =
-    byDay !== null
-      ? await tx.select({ n: daySum }).from(observationDayCounts).where(byDay)
-      : await countedRows(tx, { n: count() }, q).where(where);
-  const { limit, offset } = pageWindow(q);
-  const rows = await baseQuery(tx)
-    .where(where)
-    .orderBy(...orderOf(q))
-    .limit(limit)
-    .offset(offset);
-  return { observations: await toItems(tx, rows), total: Number(total?.n ?? 0) };
+/**
+ * How many observations the filters select, by status. Without keywords: the day counts, or the filters'
+ * index entries (a site, type or risk index carries the status, migration 0130: an index-only count).
+ * With keywords: the search's matches, counted from what the function answers, never the table again.
+ * Exact, as the tabs and the pages show them; a common word costs a read of its matches.
+ */
+async function countsByStatus(tx: Tx, f: Filters): Promise<Array<{ status: ObservationStatus; n: number }>> {
+  const byDay = dayCountsWhere(f);
+  if (byDay !== null) {
+    return tx
+      .select({ status: observationDayCounts.status, n: daySum })
+      .from(observationDayCounts)
+      .where(byDay)
+      .groupBy(observationDayCounts.status);
+  }
+  const s = searchOf(f);
+  if (s) {
+    const res = await tx.execute<{ status: ObservationStatus; n: number }>(
+      sql`select m.status, count(*)::integer as n from ${matches(s)} where ${and(sql`true`, ...filterConds(matchColumns, f))} group by m.status`,
+    );
+    return res.rows;
+  }
+  return tx
+    .select({ status: observations.status, n: sql<number>`count(*)::integer` })
+    .from(observations)
+    .where(and(...filterConds(tableColumns, f)))
+    .groupBy(observations.status);
 }
 
-/** Every row the filters select, for the Excel export (capped: an export is not a backup). */
-export async function allObservations(tx: Tx, q: ObservationListQuery & Narrowing, cap = 20_000): Promise<ObservationListItem[]> {
-  const rows = await baseQuery(tx)
-    .where(whereOf(q))
-    .orderBy(...orderOf(q))
-    .limit(cap);
+/**
+ * A page of a search. Few matches: the function's matches are sorted and the page's ids fetched by key.
+ * Many (a common word): the observations are read in the sort's index order, keeping those that match,
+ * which stops after about (offset + limit) × rows / matches rows, fewer than collecting every match.
+ */
+async function searchPage(tx: Tx, q: ObservationListQuery & Narrowing, s: Search, total: number, limit: number, offset: number) {
+  const rows = await orgRows(tx);
+  if (total * total > (offset + limit) * rows) {
+    return pageQuery(tx)
+      .where(and(...filterConds(tableColumns, q), searchCondition(s)))
+      .orderBy(...observationOrder(q))
+      .limit(limit)
+      .offset(offset);
+  }
+  const ids = sql`array(select m.id from ${matches(s)} where ${and(sql`true`, ...filterConds(matchColumns, q))}
+    order by ${sql.join(observationOrder(q, matchColumns), sql`, `)} limit ${limit} offset ${offset})`;
+  return pageQuery(tx)
+    .where(sql`${observations.id} = any (${ids})`)
+    .orderBy(...observationOrder(q));
+}
+
+/**
+ * The observations of every organisation, as the planner's statistics hold them: an upper bound of the
+ * organisation's own, read from the catalogue for nothing (summing the day counts costs a few ms).
+ */
+async function orgRows(tx: Tx): Promise<number> {
+  const res = await tx.execute<{ n: number }>(
+    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'observations'::regclass`,
+  );
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+export async function listObservations(tx: Tx, q: ObservationListQuery & Narrowing) {
+  const byStatus = await countsByStatus(tx, q);
+  const total = byStatus.reduce((sum, r) => sum + Number(r.n), 0);
+  const { limit, offset } = pageWindow(q);
+  // Past the last row there is nothing to read: a deep page number costs no scan.
+  if (offset >= total) return { observations: [], total };
+  const s = searchOf(q);
+  const rows = s
+    ? await searchPage(tx, q, s, total, limit, offset)
+    : await pageQuery(tx)
+        .where(and(...filterConds(tableColumns, q)))
+        .orderBy(...observationOrder(q))
+        .limit(limit)
+        .offset(offset);
+  return { observations: await toItems(tx, rows), total };
+}
+
+/**
+ * The first `limit` rows the filters select, always by collecting the matches (never the in-order walk a
+ * search page may take): the reference the plans test holds a page to. The export reads observations/export.ts.
+ */
+export async function allObservations(tx: Tx, q: ObservationListQuery & Narrowing, limit: number): Promise<ObservationListItem[]> {
+  const rows = await pageQuery(tx)
+    .where(observationWhere(q))
+    .orderBy(...observationOrder(q))
+    .limit(limit);
   return toItems(tx, rows);
 }
 
 export async function statusCounts(tx: Tx, f: Filters): Promise<ObservationStatusCounts> {
-  const byDay = dayCountsWhere({ ...f, status: 'all' });
-  const rows =
-    byDay !== null
-      ? await tx
-          .select({ status: observationDayCounts.status, n: daySum })
-          .from(observationDayCounts)
-          .where(byDay)
-          .groupBy(observationDayCounts.status)
-      : await countedRows(tx, { status: observations.status, n: count() }, f)
-          .where(whereOf({ ...f, status: 'all' }))
-          .groupBy(observations.status);
   const counts = { all: 0, open: 0, in_progress: 0, completed: 0, closed: 0, overdue: 0 };
-  for (const r of rows) {
+  for (const r of await countsByStatus(tx, { ...f, status: 'all' })) {
     counts[r.status] = Number(r.n);
     counts.all += Number(r.n);
   }
