@@ -1,38 +1,34 @@
 import {
   ACTION_HISTORY_EVENTS,
   ACTION_SOURCE_ACCESS,
-  ACTION_LIST_KINDS,
-  ACTION_STATUSES,
   actionAbilities,
   can,
   type ActionCloseRule,
   type ActionDetail,
   type ActionHistoryEvent,
-  type ActionListItem,
-  type ActionListKind,
-  type ActionListQuery,
   type ActionSource,
-  type ActionStatusCounts,
   type MyActionCounts,
 } from '@bulwark/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Tx } from '../../platform/db/db.js';
 import { auditLog, files, organizations, users } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { pageWindow, searchPattern } from '../../platform/http/list.js';
 import { fileUrl } from '../../platform/storage/storage.js';
 import { categories } from '../categories/read.js';
 import { sites } from '../sites/read.js';
-import { describeSources } from './sources.js';
+import { toListItems } from './list.js';
 import { actionAttachments, actions } from './tables.js';
+
+export { filterWhere, listActions, statusCounts, withStatus } from './list.js';
 
 const responsible = alias(users, 'responsible');
 const creator = alias(users, 'creator');
 const completer = alias(users, 'completer');
 const closer = alias(users, 'closer');
 
+/** An action with every name the detail shows. */
 function selectActions(tx: Tx) {
   return tx
     .select({
@@ -53,110 +49,8 @@ function selectActions(tx: Tx) {
     .leftJoin(closer, and(eq(closer.organizationId, actions.organizationId), eq(closer.id, actions.closedBy)))
     .leftJoin(categories, and(eq(categories.organizationId, actions.organizationId), eq(categories.id, actions.categoryId)));
 }
-type Joined = Awaited<ReturnType<ReturnType<typeof selectActions>['where']>>[number];
 
 const person = (id: string | null, name: string | null) => (id && name !== null ? { id, full_name: name } : null);
-
-async function toListItems(tx: Tx, rows: readonly Joined[]): Promise<ActionListItem[]> {
-  const refs = await describeSources(
-    tx,
-    rows.map((r) => ({ type: r.a.sourceType, id: r.a.sourceId })),
-  );
-  return rows.map(({ a, ...j }) => {
-    const ref = a.sourceId ? refs.get(a.sourceId) : undefined;
-    return {
-      id: a.id,
-      serial: a.serial,
-      description: a.description,
-      control_type: a.controlType,
-      status: a.status,
-      due_date: a.dueDate,
-      responsible: person(a.responsibleId, j.responsibleName),
-      source_type: a.sourceType,
-      source_id: a.sourceId,
-      source_serial: ref?.serial ?? null,
-      site: { id: a.siteId, name: j.siteName, time_zone: j.siteTimeZone },
-      category: a.categoryId && j.categoryName !== null ? { id: a.categoryId, name: j.categoryName } : null,
-      source: { type: a.sourceType, id: a.sourceId, serial: ref?.serial ?? null, label: ref?.label ?? null },
-      remarks: a.remarks,
-      created_by: person(a.createdBy, j.creatorName),
-      created_at: a.createdAt.toISOString(),
-      completed_at: a.completedAt?.toISOString() ?? null,
-      closed_at: a.closedAt?.toISOString() ?? null,
-    };
-  });
-}
-
-/** The filters of a list, without its status tab (the tab counts use them as they are). */
-function filterWhere(kind: ActionListKind, q: ActionListQuery): SQL[] {
-  const parts: SQL[] = [];
-  const source: ActionSource | null = ACTION_LIST_KINDS[kind];
-  if (source) parts.push(eq(actions.sourceType, source));
-  else if (q.source_type) parts.push(eq(actions.sourceType, q.source_type));
-  if (q.site_id) parts.push(eq(actions.siteId, q.site_id));
-  if (q.responsible_id) parts.push(eq(actions.responsibleId, q.responsible_id));
-  if (q.control_type) parts.push(eq(actions.controlType, q.control_type));
-  if (q.due_from) parts.push(gte(actions.dueDate, q.due_from));
-  if (q.due_to) parts.push(lte(actions.dueDate, q.due_to));
-  if (q.search) {
-    const p = searchPattern(q.search);
-    const matches = [ilike(actions.description, p), ilike(actions.remarks, p), ilike(responsible.fullName, p), ilike(sites.name, p)];
-    // "#12" or "12" finds action 12.
-    const serial = /^#?(\d{1,9})$/.exec(q.search.trim());
-    if (serial) matches.push(eq(actions.serial, Number(serial[1])));
-    parts.push(or(...matches)!);
-  }
-  return parts;
-}
-
-const withStatus = (parts: SQL[], q: ActionListQuery) => (q.status === 'all' ? parts : [...parts, eq(actions.status, q.status)]);
-
-/**
- * The rows a list's filters count, joined to what the search reads only when there is a search: every
- * action has its site (not null, foreign key) and the left join adds no rows, so without a search the
- * counts read the actions' own indexes and nothing else.
- */
-function countedActions<T extends Parameters<Tx['select']>[0]>(tx: Tx, fields: NonNullable<T>, q: ActionListQuery) {
-  const rows = tx.select(fields).from(actions);
-  if (!q.search) return rows.$dynamic();
-  return rows
-    .innerJoin(sites, and(eq(sites.organizationId, actions.organizationId), eq(sites.id, actions.siteId)))
-    .leftJoin(responsible, and(eq(responsible.organizationId, actions.organizationId), eq(responsible.id, actions.responsibleId)))
-    .$dynamic();
-}
-
-/** Per-status counts of a list's filters (the tabs), the status tab itself left out. */
-export async function statusCounts(tx: Tx, kind: ActionListKind, q: ActionListQuery): Promise<ActionStatusCounts> {
-  const where = and(...filterWhere(kind, q));
-  const rows = await countedActions(tx, { status: actions.status, n: count() }, q).where(where).groupBy(actions.status);
-  const counts = Object.fromEntries(ACTION_STATUSES.map((s) => [s, 0])) as Record<(typeof ACTION_STATUSES)[number], number>;
-  for (const r of rows) counts[r.status] = Number(r.n);
-  return { all: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
-}
-
-const newestFirst = [desc(actions.serial)];
-
-/** One page of a list with its total and the tab counts. */
-export async function listActions(tx: Tx, kind: ActionListKind, q: ActionListQuery) {
-  const where = and(...withStatus(filterWhere(kind, q), q));
-  const { limit, offset } = pageWindow(q);
-  const rows = await selectActions(tx)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset);
-  const [total] = await countedActions(tx, { n: count() }, q).where(where);
-  return { actions: await toListItems(tx, rows), total: Number(total?.n ?? 0), counts: await statusCounts(tx, kind, q) };
-}
-
-/** Every row of a list's filters and tab (the Excel export), capped so one request stays bounded. */
-export async function allActions(tx: Tx, kind: ActionListKind, q: ActionListQuery, cap = 10_000): Promise<ActionListItem[]> {
-  const rows = await selectActions(tx)
-    .where(and(...withStatus(filterWhere(kind, q), q)))
-    .orderBy(...newestFirst)
-    .limit(cap);
-  return toListItems(tx, rows);
-}
 
 /** The raw row of an action, locked for a change when `forUpdate`; "not found" otherwise. */
 export async function actionRow(tx: Tx, id: string, forUpdate = false) {

@@ -38,6 +38,20 @@ export const actions = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
 );
 
+/** What the lists count, kept by a trigger on actions (migrations/0211_action_speed.sql). */
+export const actionCounts = pgTable(
+  'action_counts',
+  {
+    organizationId: orgId(),
+    sourceType: text('source_type').notNull().$type<ActionSource>(),
+    siteId: uuid('site_id').notNull(),
+    controlType: text('control_type').notNull().$type<ControlType>(),
+    status: text('status').notNull().$type<ActionStatus>(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.sourceType, t.siteId, t.controlType, t.status] })],
+);
+
 export const actionAttachments = pgTable(
   'action_attachments',
   {

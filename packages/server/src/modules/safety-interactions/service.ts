@@ -8,7 +8,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
 import { pageWindow, searchPattern } from '../../platform/http/list.js';
 import { actionsOfSource, createActionsFor } from '../actions/service.js';
-import { siSchedules, safetyInteractions, siBehaviours, siCounters, siParticipants } from './tables.js';
+import { siSchedules, safetyInteractionCounts, safetyInteractions, siBehaviours, siCounters, siParticipants } from './tables.js';
 import { areaNames, siteRefs, type SiteRef } from './sites.js';
 
 type Row = typeof safetyInteractions.$inferSelect;
@@ -327,7 +327,14 @@ function personOf(names: Map<string, string>, id: string | null) {
   return id && names.has(id) ? { id, full_name: names.get(id)! } : null;
 }
 
-function listWhere(q: Omit<SiListQuery, 'page' | 'per_page' | 'export_to_excel'>): SQL | undefined {
+type ListFilters = Omit<SiListQuery, 'page' | 'per_page' | 'export_to_excel'>;
+
+/**
+ * The list's filters. Keywords (the serial as shown, crew, location, comment, the observer's name, the
+ * people spoken with, the behaviours' notes) go through app_si_matches (migration 0212): ILIKE cannot
+ * use an index under row-level security, the function's answer (ids) can.
+ */
+function listWhere(q: ListFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (q.site_id) parts.push(eq(safetyInteractions.siteId, q.site_id));
   if (q.observer_id) parts.push(eq(safetyInteractions.observerId, q.observer_id));
@@ -336,20 +343,28 @@ function listWhere(q: Omit<SiListQuery, 'page' | 'per_page' | 'export_to_excel'>
   if (q.from) parts.push(gte(safetyInteractions.heldOn, q.from));
   if (q.to) parts.push(lte(safetyInteractions.heldOn, q.to));
   if (q.search) {
-    const s = searchPattern(q.search);
-    parts.push(
-      or(
-        sql`('SI-' || lpad(${safetyInteractions.serial}::text, 6, '0')) ilike ${s}`,
-        ilike(safetyInteractions.crew, s),
-        ilike(safetyInteractions.location, s),
-        ilike(safetyInteractions.comment, s),
-        sql`exists (select 1 from ${users} where ${users.id} = ${safetyInteractions.observerId} and ${users.fullName} ilike ${s})`,
-        sql`exists (select 1 from si_participants x where x.interaction_id = ${safetyInteractions.id} and x.name ilike ${s})`,
-        sql`exists (select 1 from si_behaviours b where b.interaction_id = ${safetyInteractions.id} and b.note ilike ${s})`,
-      )!,
-    );
+    parts.push(sql`${safetyInteractions.id} = any(array(select app_si_matches(app_current_org(), ${searchPattern(q.search)})))`);
   }
   return parts.length > 0 ? and(...parts) : undefined;
+}
+
+/** How many interactions match: from safety_interaction_counts when it keeps the filters, else counted through the indexes. */
+async function countInteractions(tx: Tx, q: ListFilters): Promise<number> {
+  if (q.observer_id || q.from || q.to || q.search) {
+    const [row] = await tx.select({ n: count() }).from(safetyInteractions).where(listWhere(q));
+    return Number(row?.n ?? 0);
+  }
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${safetyInteractionCounts.n}), 0)::integer` })
+    .from(safetyInteractionCounts)
+    .where(
+      and(
+        eq(safetyInteractionCounts.topic, q.topic ?? ''),
+        q.site_id ? eq(safetyInteractionCounts.siteId, q.site_id) : undefined,
+        q.status ? eq(safetyInteractionCounts.status, q.status) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 async function toListItems(tx: Tx, rows: Row[]): Promise<SiListItem[]> {
@@ -398,28 +413,35 @@ async function toListItems(tx: Tx, rows: Row[]): Promise<SiListItem[]> {
 
 const newestFirst = [desc(safetyInteractions.heldAt), desc(safetyInteractions.serial)];
 
-/** One page of interactions, newest first. */
-export async function listInteractions(tx: Tx, q: SiListQuery): Promise<{ items: SiListItem[]; total: number }> {
-  const where = listWhere(q);
-  const { limit, offset } = pageWindow(q);
-  const rows = await tx
-    .select()
+/**
+ * A page of rows: the serials first, from an index whose entries carry every filter (an index-only
+ * scan however deep the page), then only those rows.
+ */
+async function pageRows(tx: Tx, q: ListFilters, limit: number, offset: number): Promise<Row[]> {
+  const page = tx
+    .select({ serial: safetyInteractions.serial })
     .from(safetyInteractions)
-    .where(where)
+    .where(listWhere(q))
     .orderBy(...newestFirst)
     .limit(limit)
-    .offset(offset);
-  const [total] = await tx.select({ n: count() }).from(safetyInteractions).where(where);
-  return { items: await toListItems(tx, rows), total: Number(total?.n ?? 0) };
+    .offset(offset)
+    .as('page');
+  const rows = await tx
+    .select({ row: safetyInteractions })
+    .from(page)
+    .innerJoin(safetyInteractions, eq(safetyInteractions.serial, page.serial))
+    .orderBy(...newestFirst);
+  return rows.map((r) => r.row);
+}
+
+/** One page of interactions, newest first. */
+export async function listInteractions(tx: Tx, q: SiListQuery): Promise<{ items: SiListItem[]; total: number }> {
+  const { limit, offset } = pageWindow(q);
+  const rows = await pageRows(tx, q, limit, offset);
+  return { items: await toListItems(tx, rows), total: await countInteractions(tx, q) };
 }
 
 /** Every interaction matching the filters (the Excel export), capped so one request stays bounded. */
 export async function allInteractions(tx: Tx, q: SiListQuery, cap = 10_000): Promise<SiListItem[]> {
-  const rows = await tx
-    .select()
-    .from(safetyInteractions)
-    .where(listWhere(q))
-    .orderBy(...newestFirst)
-    .limit(cap);
-  return toListItems(tx, rows);
+  return toListItems(tx, await pageRows(tx, q, cap, 0));
 }

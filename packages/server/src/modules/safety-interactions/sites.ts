@@ -1,6 +1,7 @@
-import { AppError } from '../../platform/errors.js';
+import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/db.js';
-import { getSite, siteFullNames } from '../sites/service.js';
+import { sites } from '../sites/read.js';
+import { siteFullNames } from '../sites/service.js';
 
 export type SiteRef = { id: string; name: string; time_zone: string };
 
@@ -9,16 +10,14 @@ export type SiteRef = { id: string; name: string; time_zone: string };
  * out (the caller refuses it); otherwise every site still shows on old records.
  */
 export async function siteRefs(tx: Tx, ids: readonly string[], activeOnly = false): Promise<Map<string, SiteRef>> {
-  const out = new Map<string, SiteRef>();
-  for (const id of new Set(ids)) {
-    try {
-      const s = await getSite(tx, id);
-      if (!activeOnly || s.is_active) out.set(id, { id: s.id, name: s.name, time_zone: s.time_zone });
-    } catch (err) {
-      if (!(err instanceof AppError && err.code === 'not_found')) throw err;
-    }
-  }
-  return out;
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  // One query for a whole page of interactions (a site per row would be a query per row).
+  const rows = await tx
+    .select({ id: sites.id, name: sites.name, timeZone: sites.timeZone, isActive: sites.isActive })
+    .from(sites)
+    .where(inArray(sites.id, wanted));
+  return new Map(rows.filter((s) => !activeOnly || s.isActive).map((s) => [s.id, { id: s.id, name: s.name, time_zone: s.timeZone }]));
 }
 
 /** Every division, department and unit as "siteId:Site / Division / …", by id. */

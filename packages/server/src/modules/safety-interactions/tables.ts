@@ -51,6 +51,19 @@ export const safetyInteractions = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.id] })],
 );
 
+/** What the list counts, kept by a trigger on safety_interactions (migrations/0212); topic '' is every interaction. */
+export const safetyInteractionCounts = pgTable(
+  'safety_interaction_counts',
+  {
+    organizationId: orgId(),
+    siteId: uuid('site_id').notNull(),
+    status: text('status').notNull().$type<SiStatus>(),
+    topic: text('topic').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.siteId, t.status, t.topic] })],
+);
+
 export const siParticipants = pgTable(
   'si_participants',
   {
