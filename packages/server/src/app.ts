@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import { openApiOptions } from './platform/http/openapi.js';
 import { createRouter } from './platform/http/route.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { registerJsonBody } from './platform/http/json-body.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { validatorCompiler } from './platform/http/validation.js';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.js';
 import type { PushRequestHandlers } from './platform/push/push.js';
@@ -71,11 +71,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; ops?:
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'en');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     req.lang = pickLanguage(req.headers['accept-language']);
+    done();
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -96,6 +97,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; ops?:
   });
   registerErrorHandler(app);
   registerRouteRecords(app);
+  // The node's principal cache listens from here on and stops with the app (platform/auth/principal-cache.ts).
+  app.decorate('principals', deps.principals);
+  await deps.principals.start();
+  app.addHook('onClose', () => deps.principals.close());
   // /healthz, /readyz, /metrics and the request counters (platform/ops).
   registerOps(app, deps, options.ops ?? createOps());
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, moduleJobs, pushRequestHandlers } from './app.js';
+import { createPrincipalCache } from './platform/auth/principal-cache.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { Config } from './platform/config.js';
 import { connect } from './platform/db/db.js';
@@ -10,7 +11,6 @@ import type { AppDeps } from './platform/deps.js';
 import { startJobs } from './platform/jobs/jobs.js';
 import { createStorage } from './platform/storage/storage.js';
 import { localBlobs, type BlobStore } from './platform/storage/blobs.js';
-import { s3Blobs } from './platform/storage/s3.js';
 import { purgeExpiredTokens, PURGE_QUEUE } from './platform/jobs/maintenance.js';
 import { createMail, MAIL_QUEUE } from './platform/mail/mail.js';
 import { createOps, type Ops } from './platform/ops/ops.js';
@@ -54,8 +54,11 @@ export async function openDatabase(config: Config, log: (m: string) => void) {
 }
 
 /** Where stored files live: an S3-compatible bucket when S3_BUCKET is set, FILES_DIR otherwise. */
-export function blobStoreOf(config: Config): BlobStore {
-  return config.s3 ? s3Blobs(config.s3) : localBlobs(config.filesDir);
+export async function blobStoreOf(config: Config): Promise<BlobStore> {
+  if (!config.s3) return localBlobs(config.filesDir);
+  // The AWS SDK takes about half a second to load: only a node that stores in S3 pays for it.
+  const { s3Blobs } = await import('./platform/storage/s3.js');
+  return s3Blobs(config.s3);
 }
 
 /**
@@ -82,7 +85,7 @@ export async function startServer(config: Config, options: { logger?: boolean; l
   };
   try {
     if (!config.s3) protectAppFolders(config, embedded !== null, log);
-    const blobs = blobStoreOf(config);
+    const blobs = await blobStoreOf(config);
     await blobs.check();
     const ops = createOps();
 
@@ -91,10 +94,12 @@ export async function startServer(config: Config, options: { logger?: boolean; l
       const db = connect(appUrl, ownerUrl);
       started.push(() => db.close());
       const tokens = createTokenSigner(config.appSecret);
-      const push = createPush({ db: db.app, tokens, redisUrl: config.redisUrl, log, onDelivered: ops.metrics.pushDelivered });
+      const principals = createPrincipalCache({ url: ownerUrl, log, pools: [db.appPool, db.ownerPool] });
+      started.push(() => principals.close());
+      const push = createPush({ db: db.app, tokens, principals, redisUrl: config.redisUrl, log, onDelivered: ops.metrics.pushDelivered });
       const storage = createStorage(blobs, push);
       const mail = createMail({ owner: db.owner, smtpUrl: config.smtpUrl, from: config.mailFrom, log, openFile: storage.open });
-      const deps: AppDeps = { config, db, tokens, push, mail, storage, jobs: null };
+      const deps: AppDeps = { config, db, tokens, principals, push, mail, storage, jobs: null };
 
       // Under the lock, a node that starts second finds the demo there and leaves it.
       let seeded = false;

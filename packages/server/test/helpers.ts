@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, pushRequestHandlers } from '../src/app.js';
+import { createPrincipalCache } from '../src/platform/auth/principal-cache.js';
 import { createTokenSigner } from '../src/platform/auth/tokens.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { asPlatform, connect } from '../src/platform/db/db.js';
@@ -71,11 +72,13 @@ export function testDeps(appUrl: string, ownerUrl: string, poolSize = 5, overrid
   const config = testConfig(overrides);
   const db = connect(appUrl, ownerUrl, poolSize);
   const tokens = createTokenSigner(config.appSecret);
-  const push = createPush({ db: db.app, tokens, redisUrl: null, log: () => {} });
+  const principals = createPrincipalCache({ url: ownerUrl, log: () => {}, pools: [db.appPool, db.ownerPool] });
+  const push = createPush({ db: db.app, tokens, principals, redisUrl: null, log: () => {} });
   return {
     config,
     db,
     tokens,
+    principals,
     push,
     mail: createMail({ owner: db.owner, smtpUrl: null, from: 'test@bulwark.localhost', log: () => {} }),
     storage: createStorage(config.filesDir, push),

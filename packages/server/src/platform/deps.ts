@@ -1,3 +1,4 @@
+import type { PrincipalCache } from './auth/principal-cache.js';
 import type { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database } from './db/db.js';
@@ -11,6 +12,8 @@ export type AppDeps = {
   config: Config;
   db: Database;
   tokens: TokenSigner;
+  /** This node's principals and tenants, dropped on change by PostgreSQL notifications (buildApp starts it). */
+  principals: PrincipalCache;
   push: Push;
   mail: Mail;
   /** Stored files and the storage quota. */

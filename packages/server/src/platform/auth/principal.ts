@@ -8,6 +8,8 @@ export type Principal = {
   userId: string;
   organizationId: string;
   sessionId: string;
+  /** When the session began: its thirty days are judged at each use (the principal cache keeps it). */
+  sessionStart: Date;
   email: string;
   fullName: string;
   status: 'Active' | 'Inactive' | 'Error' | 'Deleted';
@@ -102,6 +104,7 @@ export async function loadPrincipal(tx: Tx, userId: string, sessionId: string): 
     userId: user.id,
     organizationId: user.organizationId,
     sessionId,
+    sessionStart: row.sessionStart,
     email: user.email,
     fullName: user.fullName,
     status: user.status,

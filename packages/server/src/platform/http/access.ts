@@ -10,6 +10,7 @@ import {
 } from '@bulwark/domain';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { loadPrincipal, unusableReason, type Principal } from '../auth/principal.js';
+import type { PrincipalCache } from '../auth/principal-cache.js';
 import { sameHash, sha256, type AccessClaims, type TokenSigner } from '../auth/tokens.js';
 import { apiTokens } from '../db/schema.js';
 import { hit } from './rate-limit.js';
@@ -24,6 +25,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The endpoint contract the route was mounted from (platform/http/route.ts). */
     contract?: Endpoint;
+  }
+  interface FastifyInstance {
+    /** This node's principal and tenant cache (app.ts); absent on an app built without one. */
+    principals?: PrincipalCache;
   }
   interface FastifyRequest {
     lang: Language;
@@ -94,7 +99,7 @@ export function registerRouteRecords(app: FastifyInstance) {
 /** The organisation this request is for; unknown or removed organisations are "not found". */
 export async function requireTenant(req: FastifyRequest, db: Db | Tx, baseDomain: string): Promise<Tenant> {
   if (req.tenant) return req.tenant;
-  const tenant = await resolveTenant(db, tenantLabel(req, baseDomain));
+  const tenant = await resolveTenant(db, tenantLabel(req, baseDomain), req.server.principals);
   if (!tenant || tenant.removed) throw new AppError('tenant_not_found');
   req.tenant = tenant;
   return tenant;
@@ -106,7 +111,13 @@ export function bearerToken(req: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-type AuthDeps = { db: Db; tokens: TokenSigner; baseDomain: string; apiTokenRequestsPerMinute: number };
+type AuthDeps = {
+  db: Db;
+  tokens: TokenSigner;
+  baseDomain: string;
+  apiTokenRequestsPerMinute: number;
+  principals?: PrincipalCache;
+};
 
 /** A request's verified claims; `apiToken` (the SHA-256 of an API token) when it carries one instead of a sign-in token. */
 export type RequestClaims = AccessClaims & { apiToken?: string };
@@ -169,11 +180,14 @@ async function apiTokenPrincipal(tx: Tx, hash: string, deps: AuthDeps): Promise<
 
 /**
  * The principal of verified claims, read in the request's transaction (which has set the claims'
- * organisation) in one statement. The organisation the token names must be the one the address
- * names: only when it is not does a second look-up tell "no such organisation" from "another one".
+ * organisation) in one statement, and kept in the node's cache for the session's next requests. The
+ * organisation the token names must be the one the address names: only when it is not does a second
+ * look-up tell "no such organisation" from "another one".
  */
 export async function principalOfClaims(tx: Tx, req: FastifyRequest, claims: RequestClaims, deps: AuthDeps): Promise<Principal> {
   const label = tenantLabel(req, deps.baseDomain);
+  // Taken before the read: a change notified while it runs keeps its result out of the cache.
+  const generation = deps.principals?.generation() ?? 0;
   const principal = claims.apiToken ? await apiTokenPrincipal(tx, claims.apiToken, deps) : await loadPrincipal(tx, claims.sub, claims.sid);
   if (!principal || principal.organization.subDomainName !== label || principal.organization.deletedAt) {
     const tenant = await requireTenant(req, tx, deps.baseDomain);
@@ -181,10 +195,30 @@ export async function principalOfClaims(tx: Tx, req: FastifyRequest, claims: Req
   }
   const refusal = unusableReason(principal);
   if (refusal) throw new AppError(refusal);
-  const org = principal!.organization;
+  accept(req, principal!, label);
+  if (!claims.apiToken) deps.principals?.put(principal!, generation);
+  return principal!;
+}
+
+/**
+ * The cached principal of verified sign-in claims, when the cache holds it for this session, user,
+ * organisation and address; null sends the caller to `principalOfClaims`, which also says every
+ * refusal. API tokens always go there: their revocation, expiry and rate limit are judged per request.
+ */
+export async function cachedPrincipalOfClaims(req: FastifyRequest, claims: RequestClaims, deps: AuthDeps): Promise<Principal | null> {
+  if (claims.apiToken || !deps.principals) return null;
+  const principal = await deps.principals.current(claims.sid, claims.sub);
+  if (!principal || principal.organizationId !== claims.org) return null;
+  const label = tenantLabel(req, deps.baseDomain);
+  if (principal.organization.subDomainName !== label || unusableReason(principal)) return null;
+  accept(req, principal, label);
+  return principal;
+}
+
+function accept(req: FastifyRequest, principal: Principal, label: string) {
+  const org = principal.organization;
   req.tenant = { id: org.id, label, status: org.organizationStatus, isPlatform: org.isPlatform, removed: org.deletedAt !== null };
   req.principal = principal;
-  return principal!;
 }
 
 /** The parts of a contract the router's checks read. */

@@ -53,19 +53,22 @@ export function registerOps(app: FastifyInstance, deps: AppDeps, ops: Ops): void
   metrics.sources.sockets ??= () => deps.push.connectedSockets();
   app.decorate('ops', ops);
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback hooks, not async ones: they run on every request, and a promise per hook is measurable there.
+  app.addHook('onRequest', (_req, reply, done) => {
     metrics.inFlight.inc();
     // 'close' comes for every request, answered or abandoned by its client.
     reply.raw.once('close', () => metrics.inFlight.dec());
+    done();
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     // A draining node ends each connection after its answer: the client's next request opens a new
     // one, which the load balancer sends to a node that is staying.
     if (ops.draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     metrics.request(req.method, req.routeOptions.url ?? '(unmatched)', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/healthz', async (_req, reply) => reply.header('cache-control', 'no-store').send({ ok: true, draining: ops.draining }));

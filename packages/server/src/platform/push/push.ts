@@ -1,12 +1,15 @@
 import type { Server as HttpServer } from 'node:http';
+import { createRequire } from 'node:module';
 import { PUSH_REQUESTS, type PushEvent, type PushRequest } from '@bulwark/domain';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type * as RedisAdapter from '@socket.io/redis-adapter';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Principal } from '../auth/principal.js';
 import type { TokenSigner } from '../auth/tokens.js';
 import { inTenant, type Db } from '../db/db.js';
 import { loadPrincipal, unusableReason } from '../auth/principal.js';
+import type { PrincipalCache } from '../auth/principal-cache.js';
 import { AppError } from '../errors.js';
 import { resolveTenant } from '../http/tenancy.js';
 
@@ -65,6 +68,12 @@ const orgRoom = (id: string) => `org:${id}`;
 const userRoom = (id: string) => `user:${id}`;
 const sessionRoom = (id: string) => `session:${id}`;
 
+// ioredis and its Socket.IO adapter (CommonJS) take a few hundred ms to load: only a node given a
+// REDIS_URL loads them, when it attaches.
+const require = createRequire(import.meta.url);
+const redisModules = () => require('ioredis') as typeof IORedis;
+const redisAdapterModule = () => require('@socket.io/redis-adapter') as typeof RedisAdapter;
+
 /**
  * Socket.IO, authenticated at the handshake with the access token and the tenant label, exactly like a
  * request. Events are emitted after the commit of the change they announce. With a Redis URL, events
@@ -73,12 +82,24 @@ const sessionRoom = (id: string) => `session:${id}`;
 export function createPush(deps: {
   db: Db;
   tokens: TokenSigner;
+  /** The node's principal cache (platform/auth/principal-cache.ts); without it each principal is read. */
+  principals?: PrincipalCache;
   redisUrl: string | null;
   log: (msg: string) => void;
   /** Told, for every event written to a socket of this node, how long after its sending it went out (s). */
   onDelivered?: (seconds: number) => void;
 }): Push {
   let io: Server | null = null;
+  const cache = deps.principals;
+  /** The session's principal: from the cache, else read in the organisation (and cached when usable). */
+  const principalOf = async (organizationId: string, userId: string, sessionId: string): Promise<Principal | null> => {
+    const cached = await cache?.current(sessionId, userId);
+    if (cached && cached.organizationId === organizationId) return cached;
+    const generation = cache?.generation() ?? 0;
+    const loaded = await inTenant(deps.db, organizationId, (tx) => loadPrincipal(tx, userId, sessionId));
+    if (loaded && !unusableReason(loaded)) cache?.put(loaded, generation);
+    return loaded;
+  };
   const listeners: OrganizationEventListener[] = [];
   const redisClients: Redis[] = [];
 
@@ -110,6 +131,8 @@ export function createPush(deps: {
     attach(server, handlers) {
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
       if (deps.redisUrl) {
+        const { Redis } = redisModules();
+        const { createAdapter } = redisAdapterModule();
         // Redis being away must not stop the app: ioredis keeps reconnecting, and events resume.
         const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
         const sub = pub.duplicate();
@@ -123,9 +146,9 @@ export function createPush(deps: {
           const token = typeof auth.token === 'string' ? auth.token : '';
           const label = typeof auth.tenant === 'string' ? auth.tenant.toLowerCase() : '';
           const claims = await deps.tokens.verify(token);
-          const tenant = claims ? await resolveTenant(deps.db, label) : null;
+          const tenant = claims ? await resolveTenant(deps.db, label, cache) : null;
           if (!claims || !tenant || tenant.removed || tenant.id !== claims.org) return next(new Error('unauthorized'));
-          const principal = await inTenant(deps.db, tenant.id, (tx) => loadPrincipal(tx, claims.sub, claims.sid));
+          const principal = await principalOf(tenant.id, claims.sub, claims.sid);
           if (!principal || unusableReason(principal)) return next(new Error('unauthorized'));
           socket.data = { organizationId: tenant.id, userId: principal.userId, sessionId: principal.sessionId };
           await socket.join([orgRoom(tenant.id), userRoom(principal.userId), sessionRoom(principal.sessionId)]);
@@ -147,8 +170,8 @@ export function createPush(deps: {
             const ack = args.find((a): a is (r: unknown) => void => typeof a === 'function');
             if (!ack) return;
             try {
-              // Rights and status are read afresh: a role change applies to the very next request.
-              const principal = await inTenant(deps.db, organizationId, (tx) => loadPrincipal(tx, userId, sessionId));
+              // Rights and status as of now: the cache drops a principal on any change to it, on every node.
+              const principal = await principalOf(organizationId, userId, sessionId);
               if (!principal || unusableReason(principal)) {
                 ack({ error: 'unauthorized' });
                 socket.disconnect(true);
