@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { API_TOKEN_REQUESTS_PER_MINUTE } from '@bulwark/domain';
+import { serverPath } from './server-root.js';
 
 /** Every setting the server reads, from the environment, in one place (the README lists them). */
 export type Config = {
@@ -93,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? 'info',
     // WEB_DIST lets a second build (e.g. a developer's screenshot run) be served without touching web/dist.
-    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.resolve(import.meta.dirname, '../../../web/dist'),
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : serverPath('..', 'web', 'dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: seconds(env.REQUEST_TIMEOUT_SECONDS, 'REQUEST_TIMEOUT_SECONDS', 120) * 1000,
     bodyTimeoutMs: seconds(env.BODY_TIMEOUT_SECONDS, 'BODY_TIMEOUT_SECONDS', 15) * 1000,

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { serverPath } from '../server-root.js';
 
 /**
  * The 10,000 most common passwords of SecLists' "10 million password list" (Daniel Miessler, MIT:
  * common-passwords.LICENSE), shipped with the server: no network call. About 75 kB in memory.
  */
 const LIST = new Set(
-  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+  readFileSync(serverPath('src', 'platform', 'auth', 'common-passwords.txt'), 'utf8')
     .split('\n')
     .map((line) => line.trim().toLowerCase())
     .filter(Boolean),

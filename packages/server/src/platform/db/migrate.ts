@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { serverPath } from '../server-root.js';
 
 export const APP_ROLE = 'bulwark_app';
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../migrations');
+const MIGRATIONS_DIR = serverPath('migrations');
 // Any constant works; it only has to be the same on every node that migrates this database.
 const MIGRATION_LOCK = 7_351_002;
 
