@@ -38,3 +38,4 @@ export * from './home/index.js';
 export * from './api-tokens/index.js';
 export * from './webhooks/index.js';
 export * from './data-export/index.js';
+export * from './list-exports/index.js';

@@ -33,6 +33,7 @@ const list = {
   query: actionListQuerySchema,
   response: actionListResponseSchema,
   file: 'on_export',
+  exportJob: true,
 } as const;
 const listSummary =
   ': a page (50) with the status tab counts, filtered and searched, or every filtered row as Excel (export_to_excel=true)';

@@ -39,6 +39,11 @@ export type EndpointDef = {
    * answers its filtered rows as a workbook when asked (`export_to_excel=true`).
    */
   file?: 'always' | 'on_export';
+  /**
+   * With `file: 'on_export'`: past `LIST_EXPORT_INLINE_MAX` rows (list-exports) the export runs as a job
+   * and the list answers 202 with `listExportStartedResponse` (the export it started) instead of the file.
+   */
+  exportJob?: true;
   /** A multipart upload of one file (field `file`) under the rule of this purpose (size, types). */
   upload?: FilePurpose;
   refusals?: readonly RefusalStatus[];

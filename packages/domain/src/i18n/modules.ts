@@ -26,6 +26,7 @@ import { kitMessages } from './kit.js';
 import { apiTokensMessages } from '../api-tokens/i18n.js';
 import { webhooksMessages } from '../webhooks/i18n.js';
 import { dataExportMessages } from '../data-export/i18n.js';
+import { listExportMessages } from '../list-exports/i18n.js';
 
 /**
  * Each module's texts under its own namespace (`sites.form.name`). A new module adds its line here;
@@ -60,4 +61,5 @@ export const MODULE_MESSAGES = {
   apiTokens: apiTokensMessages,
   webhooks: webhooksMessages,
   dataExport: dataExportMessages,
+  listExport: listExportMessages,
 };

@@ -33,6 +33,7 @@ export const observationsApi = defineApi('observations', {
     query: observationListQuery,
     response: observationListResponse,
     file: 'on_export',
+    exportJob: true,
     guests: own,
   },
   statusCounts: {

@@ -2,6 +2,7 @@ import { filesModule } from '../platform/storage/module.js';
 import { actionsModule } from './actions/module.js';
 import { apiTokensModule } from './api-tokens/module.js';
 import { dataExportModule } from './data-export/module.js';
+import { listExportsModule } from './list-exports/module.js';
 import { webhooksModule } from './webhooks/module.js';
 import { auditsModule } from './audits/module.js';
 import { categoriesModule } from './categories/module.js';
@@ -54,4 +55,5 @@ export const MODULES: readonly ServerModule[] = [
   apiTokensModule,
   webhooksModule,
   dataExportModule,
+  listExportsModule,
 ];

@@ -1,57 +1,25 @@
-import {
-  ACTION_LIST_ENDPOINTS,
-  ACTION_LIST_KINDS,
-  actionsApi as api,
-  pagination,
-  translate,
-  type ActionListItem,
-  type ActionListKind,
-  type Language,
-} from '@bulwark/domain';
+import { ACTION_LIST_ENDPOINTS, ACTION_LIST_KINDS, actionsApi as api, pagination, type ActionListKind } from '@bulwark/domain';
 import { AppError } from '../../platform/errors.js';
-import { workbookAnswer, type ExcelColumn } from '../../platform/export/excel.js';
+import { exportList } from '../list-exports/service.js';
 import type { Router } from '../../platform/http/route.js';
-import { actionDetail, actionRow, allActions, categoryOptions, listActions, mayReadAction } from './queries.js';
+import { actionExport, storedActionQuery } from './export.js';
+import { actionDetail, actionRow, categoryOptions, listActions, mayReadAction } from './queries.js';
 import { createActionsFor, siteTimeZone } from './service.js';
 import { addAttachment, removeAttachment, updateAction } from './update.js';
-
-function excelColumns(lang: Language): ExcelColumn<ActionListItem>[] {
-  const t = (key: string) => translate(lang, `actions.${key}`);
-  return [
-    { header: t('fields.serial'), key: 'serial', width: 8, value: (a) => a.serial },
-    { header: t('fields.description'), key: 'description', width: 48, value: (a) => a.description },
-    { header: t('fields.status'), key: 'status', width: 14, value: (a) => t(`status.${a.status}`) },
-    { header: t('fields.controlType'), key: 'control_type', width: 24, value: (a) => t(`controlType.${a.control_type}`) },
-    { header: t('fields.responsible'), key: 'responsible', width: 24, value: (a) => a.responsible?.full_name },
-    { header: t('fields.dueDate'), key: 'due_date', width: 12, value: (a) => a.due_date },
-    { header: t('fields.site'), key: 'site', width: 24, value: (a) => a.site.name },
-    { header: t('fields.category'), key: 'category', width: 20, value: (a) => a.category?.name },
-    {
-      header: t('fields.source'),
-      key: 'source',
-      width: 22,
-      value: (a) => [t(`source.${a.source_type}`), a.source.label ?? a.source.serial].filter((x) => x !== null).join(' '),
-    },
-    { header: t('fields.remarks'), key: 'remarks', width: 40, value: (a) => a.remarks },
-    { header: t('fields.createdBy'), key: 'created_by', width: 24, value: (a) => a.created_by?.full_name },
-    { header: t('fields.createdAt'), key: 'created_at', width: 20, value: (a) => new Date(a.created_at) },
-    { header: t('fields.completedAt'), key: 'completed_at', width: 20, value: (a) => (a.completed_at ? new Date(a.completed_at) : null) },
-    { header: t('fields.closedAt'), key: 'closed_at', width: 20, value: (a) => (a.closed_at ? new Date(a.closed_at) : null) },
-  ];
-}
 
 export function actionRoutes(r: Router) {
   const { deps } = r;
 
   // The lists of spec 001 §7, one per source, each with the right of spec 000 §2 (in its contract).
   for (const kind of Object.keys(ACTION_LIST_KINDS) as ActionListKind[]) {
-    r.route(api[ACTION_LIST_ENDPOINTS[kind]], async ({ tx, query, lang }) => {
+    r.route(api[ACTION_LIST_ENDPOINTS[kind]], async ({ tx, principal, query, lang, afterCommit }) => {
       if (query.export_to_excel) {
-        return workbookAnswer(
-          translate(lang, 'actions.list.exportName'),
-          translate(lang, 'actions.excel.sheet'),
-          excelColumns(lang),
-          await allActions(tx, kind, query),
+        // Every filtered row of the tab: in the request up to 10,000, past that by a job (issue 13).
+        return exportList(
+          { tx, deps, principal, lang, afterCommit },
+          `actions:${kind}`,
+          storedActionQuery(query),
+          actionExport(tx, kind, query, lang),
         );
       }
       const page = await listActions(tx, kind, query);

@@ -1,24 +1,18 @@
-import {
-  can,
-  OBSERVATION_IMPORT_MAX_ROWS,
-  observationsApi as api,
-  pagination,
-  translate,
-  type Language,
-  type ObservationListItem,
-} from '@bulwark/domain';
+import { can, OBSERVATION_IMPORT_MAX_ROWS, observationsApi as api, pagination } from '@bulwark/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { guestReporter } from '../../platform/auth/guests.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { files } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { readWorkbookRows, workbookAnswer, type ExcelColumn } from '../../platform/export/excel.js';
+import { readWorkbookRows } from '../../platform/export/excel.js';
 import { requireTenant } from '../../platform/http/access.js';
 import { FileAnswer, XLSX_TYPE } from '../../platform/http/answers.js';
 import { limit, limitImports } from '../../platform/http/rate-limit.js';
 import type { Router } from '../../platform/http/route.js';
+import { exportList } from '../list-exports/service.js';
+import { observationExport, storedObservationQuery } from './export.js';
 import { importObservations, importTemplate } from './import.js';
-import { allObservations, formData, guestFormData, hazardTypes, listObservations, statusCounts } from './list.js';
+import { formData, guestFormData, hazardTypes, listObservations, statusCounts } from './list.js';
 import { renderObservationPdf } from './report.js';
 import { createGuestObservation, createObservation, deleteObservation, updateObservation } from './service.js';
 import { observationAttachments } from './tables.js';
@@ -29,35 +23,6 @@ export const GUEST_REPORTS_PER_HOUR = 10;
 export const GUEST_UPLOADS_PER_HOUR = 30;
 /** Guests' uploads per organisation and hour, whatever their addresses: a botnet fills no disk either. */
 export const GUEST_UPLOADS_PER_ORGANIZATION_PER_HOUR = 100;
-
-function excelColumns(lang: Language): ExcelColumn<ObservationListItem>[] {
-  const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
-  return [
-    { header: t('observations.fields.serial'), key: 'serial', value: (o) => o.serial_label },
-    { header: t('observations.fields.type'), key: 'type', width: 18, value: (o) => t(`categories.types.${o.type}`) },
-    { header: t('observations.fields.category'), key: 'category', width: 20, value: (o) => o.category?.name },
-    { header: t('observations.fields.site'), key: 'site', width: 22, value: (o) => o.site.name },
-    { header: t('observations.fields.area'), key: 'area', width: 20, value: (o) => o.site_node_name },
-    { header: t('observations.fields.observedAt'), key: 'observed_at', width: 18, value: (o) => o.observed_at.replace('T', ' ') },
-    { header: t('observations.fields.riskLevel'), key: 'risk_level', value: (o) => t(`observations.riskLevels.${o.risk_level}`) },
-    { header: t('observations.fields.status'), key: 'status', value: (o) => t(`observations.statuses.${o.status}`) },
-    { header: t('observations.fields.description'), key: 'description', width: 40, value: (o) => o.description },
-    { header: t('observations.fields.reporter'), key: 'reporter', width: 20, value: (o) => o.reporter_name ?? t('observations.anonymous') },
-    {
-      header: t('observations.fields.actionRequired'),
-      key: 'action_required',
-      value: (o) => t(o.action_required ? 'observations.fields.yes' : 'observations.fields.no'),
-    },
-    {
-      header: t('observations.fields.actions'),
-      key: 'actions',
-      width: 18,
-      value: (o) => t('observations.list.actionsProgress', { done: o.actions_done, total: o.actions_total }),
-    },
-    { header: t('observations.fields.source'), key: 'source', value: (o) => t(`observations.sources.${o.source}`) },
-    { header: t('observations.fields.createdAt'), key: 'created_at', width: 20, value: (o) => o.created_at.slice(0, 16).replace('T', ' ') },
-  ];
-}
 
 /** Uploading is for whoever may write an observation: create or update. */
 function writesObservations(p: Principal): void {
@@ -70,11 +35,16 @@ export function observationRoutes(r: Router) {
   const { deps } = r;
 
   // A guest's lists, counts and exports hold its own reports only (guests: 'own').
-  r.route(api.list, async ({ tx, principal, query, lang }) => {
+  r.route(api.list, async ({ tx, principal, query, lang, afterCommit }) => {
     const q = { ...query, reportedBy: guestReporter(principal) };
     if (query.export_to_excel) {
-      const title = translate(lang, 'observations.title');
-      return workbookAnswer(title, title, excelColumns(lang), await allObservations(tx, q));
+      // Every filtered row: in the request up to 10,000, past that by a job (issue 13).
+      return exportList(
+        { tx, deps, principal, lang, afterCommit },
+        'observations',
+        storedObservationQuery(q),
+        observationExport(tx, q, lang),
+      );
     }
     const page = await listObservations(tx, q);
     return { observations: page.observations, pagination: pagination(page.total, query.page, query.per_page) };

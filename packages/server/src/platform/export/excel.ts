@@ -9,6 +9,8 @@ export type ExcelColumn<Row> = {
   header: string;
   key: string;
   width?: number;
+  /** An Excel number format for the column's cells, e.g. DATE_FORMAT for Date values (stream-workbook.ts). */
+  numFmt?: string;
   value: (row: Row) => string | number | boolean | Date | null | undefined;
 };
 
@@ -17,7 +19,12 @@ export async function buildWorkbook<Row>(sheet: string, columns: ExcelColumn<Row
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Bulwark EHS';
   const ws = wb.addWorksheet(sheet.slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? Math.max(12, c.header.length + 2) }));
+  ws.columns = columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.width ?? Math.max(12, c.header.length + 2),
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
   ws.getRow(1).font = { bold: true };
   for (const row of rows) {
     ws.addRow(Object.fromEntries(columns.map((c) => [c.key, c.value(row) ?? ''])));

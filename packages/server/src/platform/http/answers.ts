@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { stripInvisible } from '@bulwark/domain';
+import { stripInvisible, type ListExportStarted } from '@bulwark/domain';
 
 /**
  * Answers other than the endpoint's JSON: a handler returns one of these and the route helper sends it.
@@ -19,6 +19,11 @@ export class RedirectAnswer {
     readonly location: string,
     readonly status: 302 | 303 = 302,
   ) {}
+}
+
+/** A job the request started instead of answering at once (202), e.g. a large list export. */
+export class StartedAnswer {
+  constructor(readonly body: ListExportStarted) {}
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -8,6 +8,8 @@ import {
   type QueryOf,
   type ResultOf,
   FILE_RULES,
+  LIST_EXPORT_INLINE_MAX,
+  listExportStartedResponse,
 } from '@bulwark/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
@@ -16,8 +18,8 @@ import type { Tx } from '../db/db.js';
 import { bindAfterCommit } from '../db/after-commit.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { checkAccess, principalOfClaims, requireTenant, verifyRequest } from './access.js';
-import { contentDisposition, FileAnswer, RedirectAnswer } from './answers.js';
+import { cachedPrincipalOfClaims, checkAccess, principalOfClaims, requireTenant, verifyRequest } from './access.js';
+import { contentDisposition, FileAnswer, RedirectAnswer, StartedAnswer } from './answers.js';
 import type { Tenant } from './tenancy.js';
 import { tagOf } from './openapi.js';
 import { readUpload, type Upload } from './upload.js';
@@ -56,7 +58,7 @@ export type GuestContext<E> = Inputs<E> & {
 /** A public request: no organisation is assumed; `tenant()` resolves the address's when it is needed. */
 export type PublicContext<E> = Inputs<E> & { tenant: () => Promise<Tenant> };
 
-export type Outcome<E> = ResultOf<E> | FileAnswer | RedirectAnswer;
+export type Outcome<E> = ResultOf<E> | FileAnswer | RedirectAnswer | (E extends { exportJob: true } ? StartedAnswer : never);
 type Handler<C, E> = (ctx: C) => Promise<Outcome<E>> | Outcome<E>;
 
 export type RouteOptions = {
@@ -67,6 +69,12 @@ export type RouteOptions = {
    * input is read: throw to refuse.
    */
   authorize?: (principal: Principal) => void;
+  /**
+   * `false`: the handler sends no statement (its `tx` throws when touched), so a request whose
+   * principal the node's cache holds runs no transaction at all (the session check). On a miss the
+   * principal is read in a transaction as usual.
+   */
+  database?: false;
 };
 
 /** Options of an upload route. */
@@ -107,6 +115,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps): Router {
     tokens: deps.tokens,
     baseDomain: deps.config.baseDomain,
     apiTokenRequestsPerMinute: deps.config.apiTokenRequestsPerMinute,
+    principals: deps.principals,
   };
   const tenantOf = (req: FastifyRequest) => requireTenant(req, deps.db.app, deps.config.baseDomain);
 
@@ -176,31 +185,53 @@ export function createRouter(app: FastifyInstance, deps: AppDeps): Router {
       if ('public' in contract.access) throw new Error(`${contract.id}: a public contract is mounted with router.public or router.guest`);
       mount(contract, options, async (req, reply) => {
         const claims = await verifyRequest(req, auth);
+        // From the node's cache (no statement) when it holds this session, else read in the transaction.
+        const cached = await cachedPrincipalOfClaims(req, claims, auth);
+        const principalIn = (tx: Tx) => (cached ? Promise.resolve(cached) : principalOfClaims(tx, req, claims, auth));
+        const check = (p: Principal) => {
+          checkAccess(p, contract);
+          options?.authorize?.(p);
+          refuseInvalid(req);
+        };
         if (contract.upload) {
           // A file is never read while a transaction holds a connection: the rights are checked in a
-          // transaction of their own, the file is read, then the handler runs in its transaction.
-          const principal = await inOrganization(req, claims.org, async (tx) => {
-            const p = await principalOfClaims(tx, req, claims, auth);
-            checkAccess(p, contract);
-            options?.authorize?.(p);
-            refuseInvalid(req);
-            await (options as UploadRouteOptions<typeof contract> | undefined)?.beforeUpload?.({
-              tx,
-              principal: p,
-              params: req.params as ParamsOf<typeof contract>,
+          // transaction of their own (none for a cached principal without record checks), the file is
+          // read, then the handler runs in its transaction.
+          const beforeUpload = (options as UploadRouteOptions<typeof contract> | undefined)?.beforeUpload;
+          let principal: Principal;
+          if (cached && !beforeUpload) {
+            check(cached);
+            principal = cached;
+          } else {
+            principal = await inOrganization(req, claims.org, async (tx) => {
+              const p = await principalIn(tx);
+              check(p);
+              await beforeUpload?.({ tx, principal: p, params: req.params as ParamsOf<typeof contract> });
+              return p;
             });
-            return p;
-          });
+          }
           const upload = await readFile(contract, req, reply);
           return inOrganization(req, claims.org, (tx, afterCommit) =>
             Promise.resolve(handler({ ...inputs(req, reply, upload), principal, tx, afterCommit })),
           );
         }
+        if (cached && options?.database === false) {
+          check(cached);
+          const pending: AfterCommit[] = [];
+          const result = await handler({
+            ...inputs(req, reply, undefined),
+            principal: cached,
+            get tx(): Tx {
+              throw new Error(`${contract.id} is mounted with { database: false }: its handler has no transaction`);
+            },
+            afterCommit: (w) => pending.push(w),
+          });
+          for (const w of pending) await w();
+          return result;
+        }
         return inOrganization(req, claims.org, async (tx, afterCommit) => {
-          const principal = await principalOfClaims(tx, req, claims, auth);
-          checkAccess(principal, contract);
-          options?.authorize?.(principal);
-          refuseInvalid(req);
+          const principal = await principalIn(tx);
+          check(principal);
           return handler({ ...inputs(req, reply, undefined), principal, tx, afterCommit });
         });
       });
@@ -237,6 +268,7 @@ async function send(reply: FastifyReply, contract: Endpoint, outcome: unknown) {
     return reply.send(outcome.body);
   }
   if (outcome instanceof RedirectAnswer) return reply.redirect(outcome.location, outcome.status);
+  if (outcome instanceof StartedAnswer) return reply.status(202).send(outcome.body);
   // A handler that answered by itself (a status or headers of its own) has sent already.
   if (reply.sent) return reply;
   return reply.status(contract.status ?? 200).send(outcome);
@@ -271,6 +303,14 @@ export function routeSchema(contract: Endpoint): FastifySchema {
       content: { 'application/json': { schema: contract.response }, [FILE_TYPES.on_export]: { schema: fileResponse } },
     };
   }
+  const started = contract.exportJob
+    ? {
+        202: {
+          description: `With export_to_excel=true past ${LIST_EXPORT_INLINE_MAX} rows: the export job it started`,
+          content: { 'application/json': { schema: listExportStartedResponse } },
+        },
+      }
+    : {};
   return {
     tags: [tagOf(contract.module)],
     summary: contract.summary,
@@ -282,6 +322,7 @@ export function routeSchema(contract: Endpoint): FastifySchema {
     ...(contract.upload ? { consumes: ['multipart/form-data'] } : {}),
     response: {
       [status]: success,
+      ...started,
       ...Object.fromEntries([...refusals].sort().map((s) => [s, errorResponse])),
     },
   } as FastifySchema;

@@ -1,0 +1,3 @@
+export * from './schemas.js';
+export * from './api.js';
+export * from './i18n.js';
