@@ -1,6 +1,4 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/nprogress/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -8,8 +6,8 @@ import { createBrowserServices } from './app/browser-services.js';
 import { Providers } from './app/providers.js';
 import { buildRoutes } from './app/routes.js';
 
-const { services, wiring, ready } = createBrowserServices();
-const router = createBrowserRouter(buildRoutes(services));
+const { services, wiring, ready, allTexts } = createBrowserServices();
+const router = createBrowserRouter(buildRoutes(services, { allTexts }));
 wiring.navigate = (to) => void router.navigate(to, { replace: true });
 wiring.revalidate = () => void router.revalidate();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACTIONS, SUBJECTS } from '../access/subjects.js';
 import { LANGUAGES } from '../constants.js';
-import { LICENCE_MODULES } from '../users/schemas.js';
+import { LICENCE_MODULES } from '../users/licences.js';
 import { emailSchema, passwordSchema } from './password.js';
 
 export const signInBody = z.object({

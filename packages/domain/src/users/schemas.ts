@@ -2,6 +2,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { exportFlag, importRowErrorSchema, listEnvelope, listQuery } from '../api/shared.js';
 import { emailSchema, passwordSchema } from '../auth/password.js';
+import { LICENCE_MODULES } from './licences.js';
 
 /** Spec 001 §9. */
 export const USER_GENDERS = ['male', 'female', 'others'] as const;
@@ -11,9 +12,7 @@ export type UserShift = (typeof USER_SHIFTS)[number];
 /** What an administrator may set; Error and Deleted are the platform's. */
 export const USER_EDITABLE_STATUSES = ['Active', 'Inactive'] as const;
 
-/** Modules a per-user licence exists for (spec 001 §6 "licences per user per module"). */
-export const LICENCE_MODULES = ['observations', 'incidents', 'permits', 'audits', 'hira', 'library', 'actions'] as const;
-export type LicenceModule = (typeof LICENCE_MODULES)[number];
+export { LICENCE_MODULES, type LicenceModule } from './licences.js';
 
 /** An activation link is valid for seven days and can be used once. */
 export const USER_ACTIVATION_TTL_SECONDS = 7 * 24 * 60 * 60;

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@bulwark/domain';
 import { Box, Container, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { LanguageSwitch } from '../features/account/language-switch.js';
+import { LazyLanguageSwitch } from '../features/account/language-switch-lazy.js';
 import classes from './layout.module.css';
 
 /** Signed-out and session pages: brand, language choice, one centred column. */
@@ -17,7 +17,7 @@ export function BareLayout() {
         <Text fw={700} size="lg">
           {PRODUCT_NAME}
         </Text>
-        <LanguageSwitch />
+        <LazyLanguageSwitch />
       </Group>
       <Container size={440} py="xl" component="main" id="main" tabIndex={-1}>
         <Outlet />

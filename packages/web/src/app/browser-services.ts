@@ -7,7 +7,7 @@ import { tenantOfHost } from '../api/tenant-host.js';
 import { createLazyI18n } from '../i18n/lazy.js';
 import { currentLanguage, storedLanguage } from '../i18n/setup.js';
 import { notifyError } from './notify.js';
-import { PROFILE_KEY } from './profile.js';
+import { PROFILE_KEY } from './principal.js';
 import type { Services } from './services.js';
 
 export type Wiring = {
@@ -67,11 +67,19 @@ function lazySocket(auth: (cb: (data: PushAuth) => void) => void): PushSocket {
   };
 }
 
-/** The app's services, and `ready` once the person's language has arrived (render after it). */
-export function createBrowserServices(): { services: Services; wiring: Wiring; ready: Promise<unknown> } {
+/**
+ * The app's services, `ready` once the person's language has arrived (render after it), and `allTexts`
+ * for the screens beyond the sign-in page (a signed-out visitor first gets the sign-in page's texts only).
+ */
+export function createBrowserServices(): {
+  services: Services;
+  wiring: Wiring;
+  ready: Promise<unknown>;
+  allTexts: () => Promise<void>;
+} {
   const storage = browserStorage();
   const session = createSessionStore(storage);
-  const { i18n, ready } = createLazyI18n(storedLanguage(storage));
+  const { i18n, ready, allTexts } = createLazyI18n(storedLanguage(storage), session.isSignedIn());
   const wiring: Wiring = {
     navigate: (to) => window.location.replace(to),
     revalidate: () => undefined,
@@ -156,5 +164,5 @@ export function createBrowserServices(): { services: Services; wiring: Wiring; r
     location: { host: window.location.host, protocol: window.location.protocol, assign: (url) => window.location.assign(url) },
     now: Date.now,
   };
-  return { services, wiring, ready };
+  return { services, wiring, ready, allTexts };
 }

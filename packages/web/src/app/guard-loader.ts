@@ -1,6 +1,6 @@
 import { decideRoute, PROFILE_RELOAD_INTERVAL_MS, type Principal } from '@bulwark/domain';
 import { replace, type LoaderFunctionArgs } from 'react-router';
-import { loadProfile, principalFromProfile, profileEndsSession, PROFILE_KEY } from './profile.js';
+import { principalFromProfile, profileEndsSession, PROFILE_KEY } from './principal.js';
 import type { Services } from './services.js';
 
 /**
@@ -16,7 +16,8 @@ export function createGuardLoader(services: Services) {
       try {
         const profile = await services.queryClient.fetchQuery({
           queryKey: PROFILE_KEY,
-          queryFn: () => loadProfile(services),
+          // Fetched on the first signed-in navigation: the users API stays out of the sign-in page.
+          queryFn: async () => (await import('./profile.js')).loadProfile(services),
           staleTime: PROFILE_RELOAD_INTERVAL_MS,
         });
         if (profileEndsSession(profile) && path !== '/logout') return replace('/logout');

@@ -1,9 +1,9 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { NavigationProgress } from '@mantine/nprogress';
+import { useNotifications } from '@mantine/notifications';
+import { nprogressStore, useNprogress } from '@mantine/nprogress';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { ServicesContext, type Services } from './services.js';
 import { cssVariablesResolver, theme } from './theme.js';
 
@@ -21,9 +21,8 @@ export function Providers({ services, children }: { services: Services; children
             colorSchemeManager={colorSchemeManager}
             defaultColorScheme="light"
           >
-            <PageProgress />
-            {/* Bottom left: clear of the bell and the account menu above, and of a saved record's number and status. */}
-            <Notifications position="bottom-left" containerWidth={380} />
+            <LazyPageProgress />
+            <LazyToasts />
             {children}
           </MantineProvider>
         </QueryClientProvider>
@@ -32,8 +31,35 @@ export function Providers({ services, children }: { services: Services; children
   );
 }
 
-/** The bar across the top while a screen loads, named for screen readers. */
-function PageProgress() {
-  const { t } = useTranslation();
-  return <NavigationProgress aria-label={t('common.loading')} />;
+const Toasts = lazy(() => import('./toasts.js').then((m) => ({ default: m.Toasts })));
+
+/**
+ * The notices' container (and its transitions and styles) is fetched with the first notice: the sign-in
+ * page usually shows none. A notice raised before it arrives waits in the store and is shown then.
+ */
+function LazyToasts() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
+
+const PageProgress = lazy(() => import('./page-progress.js').then((m) => ({ default: m.PageProgress })));
+
+/** The loading bar (Progress, Transition, Portal and their styles) is fetched when a screen first loads after the first one. */
+function LazyPageProgress() {
+  const { mounted } = useNprogress(nprogressStore);
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && mounted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <PageProgress />
+    </Suspense>
+  );
 }

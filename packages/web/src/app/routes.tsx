@@ -7,17 +7,29 @@ import { RootError, RootFallback, RootLayout } from './root-layout.js';
 import { isBareScreen, screenLoader } from './screens.js';
 import type { Services } from './services.js';
 
-function toRoute(def: RouteDef): RouteObject {
+export type RouteOptions = {
+  /**
+   * Fetches the texts beyond the sign-in page's (i18n/lazy.ts). Every screen but the sign-in page waits
+   * for them with its code, so none shows a missing text; a failed fetch still shows the screen.
+   */
+  allTexts?: () => Promise<void>;
+};
+
+function toRoute(def: RouteDef, { allTexts }: RouteOptions): RouteObject {
   const load = screenLoader(def.screen);
+  const texts = def.screen === 'login' || !allTexts ? null : allTexts;
   return {
     path: def.path,
     handle: { screen: def.screen } satisfies ScreenHandle,
-    lazy: async () => ({ Component: await load() }),
+    lazy: async () => {
+      const [Component] = await Promise.all([load(), texts?.().catch(() => undefined)]);
+      return { Component };
+    },
   };
 }
 
 /** The router tree, built from the domain's route table: one guard loader at the root decides every navigation. */
-export function buildRoutes(services: Services): RouteObject[] {
+export function buildRoutes(services: Services, options: RouteOptions = {}): RouteObject[] {
   const bare = ROUTES.filter((r) => isBareScreen(r.screen, r.guard.kind));
   const shell = ROUTES.filter((r) => !isBareScreen(r.screen, r.guard.kind));
   return [
@@ -30,11 +42,11 @@ export function buildRoutes(services: Services): RouteObject[] {
       HydrateFallback: RootFallback,
       ErrorBoundary: RootError,
       children: [
-        { id: 'bare', Component: BareLayout, children: bare.map(toRoute) },
+        { id: 'bare', Component: BareLayout, children: bare.map((def) => toRoute(def, options)) },
         {
           id: 'shell',
           lazy: async () => ({ Component: (await import('./shell/app-shell.js')).AppShellLayout }),
-          children: shell.map(toRoute),
+          children: shell.map((def) => toRoute(def, options)),
         },
         // Unknown paths: the guard loader redirects (signed in -> /not_found, signed out -> /login).
         { path: '*', Component: RootFallback },

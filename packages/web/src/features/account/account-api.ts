@@ -1,34 +1,12 @@
-import { sessionApi, usersApi, type Language, type PasswordChangeBody } from '@bulwark/domain';
-import { useCallback } from 'react';
+import { sessionApi, usersApi, type Language, type PasswordChangeBody, type ProfileResponse } from '@bulwark/domain';
 import { isApiError } from '../../api/api-error.js';
+import { bindApi } from '../../api/client.js';
 import { useApi } from '../../api/use-api.js';
-import { PROFILE_KEY } from '../../app/profile.js';
-import { useServices } from '../../app/services.js';
-import { LANGUAGE_KEY } from '../../i18n/setup.js';
+import { useServices, type Services } from '../../app/services.js';
 
-/**
- * Switches the interface at once, remembers the choice on this device and, when signed in, on the
- * account (so the server's e-mails and other devices follow). Returns whether the account was updated.
- */
-export function useChangeLanguage(): (language: Language) => Promise<boolean> {
-  const { i18n, storage, session, queryClient, now } = useServices();
-  const api = useApi(usersApi);
-  return useCallback(
-    async (language) => {
-      await i18n.changeLanguage(language);
-      storage.setItem(LANGUAGE_KEY, language);
-      if (!session.isSignedIn()) return false;
-      try {
-        const profile = await api.updateProfile({ body: { locale: language } });
-        queryClient.setQueryData(PROFILE_KEY, profile, { updatedAt: now() });
-        session.saveProfile(profile, now());
-        return true;
-      } catch {
-        return false; // The HTTP client has already shown the error; the local choice stands.
-      }
-    },
-    [i18n, storage, session, api, queryClient, now],
-  );
+/** The account's language (the switch's second half, language-api.ts, loads this file when signed in). */
+export function saveAccountLanguage(services: Services, language: Language): Promise<ProfileResponse> {
+  return bindApi(services, usersApi).updateProfile({ body: { locale: language } });
 }
 
 /**

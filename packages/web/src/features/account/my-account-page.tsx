@@ -6,7 +6,7 @@ import { useProfile } from '../../app/use-profile.js';
 import { currentLanguage, isLanguage } from '../../i18n/setup.js';
 import { ColorSchemeChoice } from './color-scheme-choice.js';
 import { PasswordChangeForm } from './password-change-form.js';
-import { useChangeLanguage } from './account-api.js';
+import { useChangeLanguage } from './language-api.js';
 
 export function MyAccountPage() {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,5 @@
 import type { Principal, SignInResponse } from '@bulwark/domain';
-import { principalFromProfile, PROFILE_KEY } from '../../app/profile.js';
+import { principalFromProfile, PROFILE_KEY } from '../../app/principal.js';
 import type { Services } from '../../app/services.js';
 import { currentLanguage, LANGUAGE_KEY } from '../../i18n/setup.js';
 
