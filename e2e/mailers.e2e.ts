@@ -119,7 +119,7 @@ describe('settings screens', () => {
     await page.goto(`${server.origin('demo')}/ehs-ocp`);
     await page.getByRole('heading', { name: 'EHS operational control procedures', level: 1 }).waitFor();
     await page.getByText('No procedures yet.').waitFor();
-    await page.getByRole('button', { name: 'Add procedure' }).click();
+    await page.getByRole('button', { name: 'New procedure' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('This field is required.').first().waitFor();

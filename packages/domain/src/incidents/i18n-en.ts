@@ -3,6 +3,7 @@ export const incidentsEn = {
   title: 'Incidents',
   singular: 'Incident',
   guestReporter: 'Guest',
+  unnamedGuest: 'A guest',
   ratingPending: 'Rating pending',
   privacyCase: 'Privacy case',
   statuses: { all: 'All', open: 'Open', overdue: 'Overdue', closed: 'Closed' },

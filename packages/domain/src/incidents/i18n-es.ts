@@ -5,6 +5,7 @@ export const incidentsEs: Widen<typeof incidentsEn> = {
   title: 'Incidentes',
   singular: 'Incidente',
   guestReporter: 'Invitado',
+  unnamedGuest: 'Un invitado',
   ratingPending: 'Calificación pendiente',
   privacyCase: 'Caso confidencial',
   statuses: { all: 'Todos', open: 'Abierto', overdue: 'Vencido', closed: 'Cerrado' },

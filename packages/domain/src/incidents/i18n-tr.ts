@@ -5,6 +5,7 @@ export const incidentsTr: Widen<typeof incidentsEn> = {
   title: 'Olaylar',
   singular: 'Olay',
   guestReporter: 'Misafir',
+  unnamedGuest: 'Bir misafir',
   ratingPending: 'Derecelendirme bekliyor',
   privacyCase: 'Gizli vaka',
   statuses: { all: 'Tümü', open: 'Açık', overdue: 'Gecikmiş', closed: 'Kapalı' },

@@ -5,6 +5,7 @@ export const incidentsZh: Widen<typeof incidentsEn> = {
   title: '事故',
   singular: '事故',
   guestReporter: '访客',
+  unnamedGuest: '一位访客',
   ratingPending: '待评级',
   privacyCase: '隐私案例',
   statuses: { all: '全部', open: '进行中', overdue: '已逾期', closed: '已关闭' },

@@ -7,6 +7,7 @@ export const observationsMessages = defineMessages({
     singular: 'Observation',
     anonymous: 'Anonymous',
     guestReporter: 'Guest',
+    unnamedGuest: 'A guest',
     statuses: { all: 'All', open: 'Open', in_progress: 'In progress', completed: 'Completed', closed: 'Closed', overdue: 'Overdue' },
     riskLevels: { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
     riskHints: {
@@ -173,6 +174,7 @@ export const observationsMessages = defineMessages({
     singular: 'Observación',
     anonymous: 'Anónimo',
     guestReporter: 'Invitado',
+    unnamedGuest: 'Un invitado',
     statuses: { all: 'Todas', open: 'Abierta', in_progress: 'En curso', completed: 'Completada', closed: 'Cerrada', overdue: 'Vencida' },
     riskLevels: { low: 'Bajo', medium: 'Medio', high: 'Alto', critical: 'Crítico' },
     riskHints: {
@@ -339,6 +341,7 @@ export const observationsMessages = defineMessages({
     singular: 'Gözlem',
     anonymous: 'Anonim',
     guestReporter: 'Misafir',
+    unnamedGuest: 'Bir misafir',
     statuses: { all: 'Tümü', open: 'Açık', in_progress: 'Devam ediyor', completed: 'Tamamlandı', closed: 'Kapatıldı', overdue: 'Gecikmiş' },
     riskLevels: { low: 'Düşük', medium: 'Orta', high: 'Yüksek', critical: 'Kritik' },
     riskHints: {
@@ -505,6 +508,7 @@ export const observationsMessages = defineMessages({
     singular: '观察',
     anonymous: '匿名',
     guestReporter: '访客',
+    unnamedGuest: '一位访客',
     statuses: { all: '全部', open: '未处理', in_progress: '进行中', completed: '已完成', closed: '已关闭', overdue: '已逾期' },
     riskLevels: { low: '低', medium: '中', high: '高', critical: '严重' },
     riskHints: {

@@ -95,7 +95,8 @@ export const registrationMessages = defineMessages({
     banner: {
       expired: 'Your free trial has expired. Records can still be read, but nothing can be created or changed.',
       expiredUser: 'Your organisation’s free trial has expired. Please ask your administrator to subscribe or request an extension.',
-      endsIn: 'Your free trial ends in {{days}} days, on {{date}}.',
+      endsIn_one: 'Your free trial ends in {{count}} day, on {{date}}.',
+      endsIn_other: 'Your free trial ends in {{count}} days, on {{date}}.',
       endsToday: 'Your free trial ends today.',
       request: 'Request an extension',
       pending: 'Your extension request is waiting for a decision.',
@@ -131,7 +132,8 @@ export const registrationMessages = defineMessages({
       rejectTitle: 'Decline the request of {{organization}}',
       approved: 'The trial has been extended.',
       rejected: 'The request has been declined.',
-      daysGranted: '+{{days}} days',
+      daysGranted_one: '+{{count}} day',
+      daysGranted_other: '+{{count}} days',
       statuses: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
     },
     guest: {
@@ -247,7 +249,8 @@ export const registrationMessages = defineMessages({
     banner: {
       expired: 'Su prueba gratuita ha caducado. Los registros pueden consultarse, pero no se puede crear ni modificar nada.',
       expiredUser: 'La prueba gratuita de su organización ha caducado. Pida a su administrador que se suscriba o solicite una ampliación.',
-      endsIn: 'Su prueba gratuita termina en {{days}} días, el {{date}}.',
+      endsIn_one: 'Su prueba gratuita termina en {{count}} día, el {{date}}.',
+      endsIn_other: 'Su prueba gratuita termina en {{count}} días, el {{date}}.',
       endsToday: 'Su prueba gratuita termina hoy.',
       request: 'Solicitar una ampliación',
       pending: 'Su solicitud de ampliación está pendiente de decisión.',
@@ -283,7 +286,8 @@ export const registrationMessages = defineMessages({
       rejectTitle: 'Rechazar la solicitud de {{organization}}',
       approved: 'Se ha ampliado la prueba.',
       rejected: 'Se ha rechazado la solicitud.',
-      daysGranted: '+{{days}} días',
+      daysGranted_one: '+{{count}} día',
+      daysGranted_other: '+{{count}} días',
       statuses: { pending: 'Pendiente', approved: 'Aprobada', rejected: 'Rechazada' },
     },
     guest: {
@@ -400,7 +404,8 @@ export const registrationMessages = defineMessages({
     banner: {
       expired: 'Ücretsiz denemenizin süresi doldu. Kayıtlar okunabilir ancak hiçbir şey oluşturulamaz veya değiştirilemez.',
       expiredUser: 'Kuruluşunuzun ücretsiz denemesinin süresi doldu. Lütfen yöneticinizden abone olmasını veya uzatma istemesini isteyin.',
-      endsIn: 'Ücretsiz denemeniz {{days}} gün içinde, {{date}} tarihinde bitiyor.',
+      endsIn_one: 'Ücretsiz denemeniz {{count}} gün içinde, {{date}} tarihinde bitiyor.',
+      endsIn_other: 'Ücretsiz denemeniz {{count}} gün içinde, {{date}} tarihinde bitiyor.',
       endsToday: 'Ücretsiz denemeniz bugün bitiyor.',
       request: 'Uzatma iste',
       pending: 'Uzatma talebiniz karar bekliyor.',
@@ -436,7 +441,8 @@ export const registrationMessages = defineMessages({
       rejectTitle: '{{organization}} talebini reddet',
       approved: 'Deneme uzatıldı.',
       rejected: 'Talep reddedildi.',
-      daysGranted: '+{{days}} gün',
+      daysGranted_one: '+{{count}} gün',
+      daysGranted_other: '+{{count}} gün',
       statuses: { pending: 'Bekliyor', approved: 'Onaylandı', rejected: 'Reddedildi' },
     },
     guest: {
@@ -552,7 +558,8 @@ export const registrationMessages = defineMessages({
     banner: {
       expired: '您的免费试用已过期。记录仍可查看，但无法创建或修改任何内容。',
       expiredUser: '您组织的免费试用已过期。请联系管理员订阅或申请延期。',
-      endsIn: '您的免费试用将在 {{days}} 天后（{{date}}）结束。',
+      endsIn_one: '您的免费试用将在 {{count}} 天后（{{date}}）结束。',
+      endsIn_other: '您的免费试用将在 {{count}} 天后（{{date}}）结束。',
       endsToday: '您的免费试用今天结束。',
       request: '申请延期',
       pending: '您的延期申请正在等待审批。',
@@ -588,7 +595,8 @@ export const registrationMessages = defineMessages({
       rejectTitle: '拒绝 {{organization}} 的申请',
       approved: '试用已延长。',
       rejected: '申请已拒绝。',
-      daysGranted: '+{{days}} 天',
+      daysGranted_one: '+{{count}} 天',
+      daysGranted_other: '+{{count}} 天',
       statuses: { pending: '待处理', approved: '已批准', rejected: '已拒绝' },
     },
     guest: {

@@ -44,7 +44,7 @@ export const settingsMessages = defineMessages({
     ocp: {
       title: 'EHS operational control procedures',
       intro: 'The procedures that control your significant EHS risks, and the sites they apply to.',
-      add: 'Add procedure',
+      add: 'New procedure',
       edit: 'Edit procedure',
       code: 'Code',
       name: 'Title',
@@ -121,7 +121,7 @@ export const settingsMessages = defineMessages({
     ocp: {
       title: 'Procedimientos de control operacional EHS',
       intro: 'Los procedimientos que controlan sus riesgos EHS significativos y los centros a los que se aplican.',
-      add: 'Añadir procedimiento',
+      add: 'Nuevo procedimiento',
       edit: 'Editar procedimiento',
       code: 'Código',
       name: 'Título',
@@ -198,7 +198,7 @@ export const settingsMessages = defineMessages({
     ocp: {
       title: 'İSG operasyonel kontrol prosedürleri',
       intro: 'Önemli İSG risklerinizi kontrol eden prosedürler ve uygulandıkları sahalar.',
-      add: 'Prosedür ekle',
+      add: 'Yeni prosedür',
       edit: 'Prosedürü düzenle',
       code: 'Kod',
       name: 'Başlık',
@@ -275,7 +275,7 @@ export const settingsMessages = defineMessages({
     ocp: {
       title: 'EHS 运行控制程序',
       intro: '控制重大 EHS 风险的程序及其适用的场所。',
-      add: '添加程序',
+      add: '新建程序',
       edit: '编辑程序',
       code: '代码',
       name: '标题',

@@ -7,7 +7,7 @@ export const webhooksMessages = defineMessages({
     intro:
       'Tell your other systems the moment a record is created, changed or moves on. Each delivery is signed with the endpoint’s secret and retried for a day until your endpoint answers 2xx.',
     guide: 'How to verify a signature',
-    add: 'Add endpoint',
+    add: 'New endpoint',
     edit: 'Edit endpoint',
     url: 'Endpoint URL (HTTPS)',
     description: 'Description',
@@ -78,7 +78,7 @@ export const webhooksMessages = defineMessages({
     intro:
       'Avise a sus otros sistemas en cuanto un registro se crea, cambia o avanza. Cada envío va firmado con el secreto del endpoint y se reintenta durante un día hasta que su endpoint responda 2xx.',
     guide: 'Cómo verificar una firma',
-    add: 'Añadir endpoint',
+    add: 'Nuevo endpoint',
     edit: 'Editar endpoint',
     url: 'URL del endpoint (HTTPS)',
     description: 'Descripción',
@@ -149,7 +149,7 @@ export const webhooksMessages = defineMessages({
     intro:
       'Bir kayıt oluşturulduğu, değiştiği veya ilerlediği anda diğer sistemlerinize haber verin. Her gönderim uç noktanın gizli anahtarıyla imzalanır ve uç noktanız 2xx yanıt verene kadar bir gün boyunca yeniden denenir.',
     guide: 'İmza nasıl doğrulanır',
-    add: 'Uç nokta ekle',
+    add: 'Yeni uç nokta',
     edit: 'Uç noktayı düzenle',
     url: 'Uç nokta URL’si (HTTPS)',
     description: 'Açıklama',
@@ -219,7 +219,7 @@ export const webhooksMessages = defineMessages({
     title: 'Webhook',
     intro: '在记录被创建、修改或状态推进时立即通知您的其他系统。每次投递都使用端点的密钥签名，并在一天内重试，直到您的端点返回 2xx。',
     guide: '如何验证签名',
-    add: '添加端点',
+    add: '新建端点',
     edit: '编辑端点',
     url: '端点 URL（HTTPS）',
     description: '说明',

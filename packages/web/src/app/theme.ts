@@ -1,4 +1,4 @@
-import { Badge, createTheme, darken, DEFAULT_THEME, lighten, Loader, luminance, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, DEFAULT_THEME, lighten, Loader, luminance, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -7,14 +7,26 @@ export const theme = createTheme({
     // A spinner is a status: its "Loading" label is then allowed and read out (a plain div takes no label).
     Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // A status never reads "COMP…" or "VENCI…": a badge keeps its whole word and the column makes room.
-    Badge: Badge.extend({
+    // A plain object, not Badge.extend(): naming the component would put it in the sign-in page's code.
+    Badge: {
       styles: {
         root: { flexShrink: 0, minWidth: 'max-content', overflow: 'visible' },
         label: { overflow: 'visible', textOverflow: 'clip' },
       },
-    }),
+    },
+    // A dialog's × button needs a name a screen reader can say (axe: button-name), in the page's language
+    // (the shell keeps <html lang> on the person's language). Screens may still name it themselves.
+    Modal: { defaultProps: () => ({ closeButtonProps: { 'aria-label': closeLabel() } }) },
+    Drawer: { defaultProps: () => ({ closeButtonProps: { 'aria-label': closeLabel() } }) },
   },
 });
+
+/** "Close" in the page's language; the theme is built before any catalogue is loaded, so the four words live here. */
+const CLOSE: Record<string, string> = { en: 'Close', es: 'Cerrar', tr: 'Kapat', zh: '关闭' };
+function closeLabel(): string {
+  const lang = typeof document === 'undefined' ? 'en' : document.documentElement.lang.slice(0, 2);
+  return CLOSE[lang] ?? CLOSE['en']!;
+}
 
 function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];

@@ -84,16 +84,71 @@ async function historyOf(tx: Tx, id: string): Promise<ObservationHistoryEntry[]>
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .where(and(eq(auditLog.entity, 'Observation'), eq(auditLog.entityId, id)))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-  return rows.map((r) => {
-    const changes = (r.changes ?? {}) as Record<string, unknown>;
-    const diff = changes['diff'] as Record<string, { from: unknown; to: unknown }> | undefined;
+  const diffs = rows.map(
+    (r) => ((r.changes ?? {}) as Record<string, unknown>)['diff'] as Record<string, { from: unknown; to: unknown }> | undefined,
+  );
+  const names = await namesInDiffs(tx, diffs);
+  // A changed site, area or category reads as its name (the reader knows no ids); an id no longer found stays.
+  const shown = (field: string, v: unknown) => (field in ID_FIELDS && typeof v === 'string' ? (names.get(v) ?? v) : v);
+  return rows.map((r, i) => {
+    const diff = diffs[i];
     return {
       at: r.at.toISOString(),
       actor: r.actorId && r.actorName ? { id: r.actorId, full_name: r.actorName } : null,
       action: r.action.replace(/^observation_/, ''),
-      changes: diff ? Object.entries(diff).map(([field, v]) => ({ field, from: v.from, to: v.to })) : [],
+      changes: diff ? Object.entries(diff).map(([field, v]) => ({ field, from: shown(field, v.from), to: shown(field, v.to) })) : [],
     };
   });
+}
+
+/** History fields that hold ids: the table whose names they are. */
+const ID_FIELDS = { site_id: 'site', site_node_id: 'node', category_id: 'category', sub_category_id: 'sub_category' } as const;
+
+/** The names of the sites, areas and categories a history's changes name by id (all within the tenant, by RLS). */
+async function namesInDiffs(tx: Tx, diffs: Array<Record<string, { from: unknown; to: unknown }> | undefined>) {
+  const wanted: Record<(typeof ID_FIELDS)[keyof typeof ID_FIELDS], Set<string>> = {
+    site: new Set(),
+    node: new Set(),
+    category: new Set(),
+    sub_category: new Set(),
+  };
+  for (const diff of diffs)
+    for (const [field, v] of Object.entries(diff ?? {})) {
+      const kind = ID_FIELDS[field as keyof typeof ID_FIELDS];
+      if (!kind) continue;
+      for (const id of [v.from, v.to]) if (typeof id === 'string') wanted[kind].add(id);
+    }
+  const names = new Map<string, string>();
+  const add = (rows: Array<{ id: string; name: string }>) => rows.forEach((r) => names.set(r.id, r.name));
+  if (wanted.site.size)
+    add(
+      await tx
+        .select({ id: sites.id, name: sites.name })
+        .from(sites)
+        .where(inArray(sites.id, [...wanted.site])),
+    );
+  if (wanted.node.size)
+    add(
+      await tx
+        .select({ id: siteNodes.id, name: siteNodes.name })
+        .from(siteNodes)
+        .where(inArray(siteNodes.id, [...wanted.node])),
+    );
+  if (wanted.category.size)
+    add(
+      await tx
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(inArray(categories.id, [...wanted.category])),
+    );
+  if (wanted.sub_category.size)
+    add(
+      await tx
+        .select({ id: subCategories.id, name: subCategories.name })
+        .from(subCategories)
+        .where(inArray(subCategories.id, [...wanted.sub_category])),
+    );
+  return names;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@bulwark/domain';
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,13 +19,17 @@ import { UserMenu } from './user-menu.js';
 
 /** The signed-in frame: header (menu button, brand, bell, language, user), side menu, content. */
 export function AppShellLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { location } = useServices();
   const profile = useProfile();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const principal = useMemo(() => (profile ? principalFromProfile(profile) : null), [profile]);
 
+  // Screen readers and the dialogs' close buttons (theme.ts) read the page in the person's language.
+  useEffect(() => {
+    document.documentElement.lang = i18n.language;
+  }, [i18n.language]);
   // The side menu closes after every navigation (spec 000 §2).
   useEffect(close, [pathname, close]);
   // A new screen (a saved record's page too) starts at its top, where its number, status and buttons are.
@@ -59,8 +63,14 @@ export function AppShellLayout() {
                 aria-controls="side-menu"
               />
             )}
-            <Text component={Link} to="/" fw={700} size="lg" truncate="end" c="inherit" td="none">
-              {PRODUCT_NAME}
+            {/* On a phone the header's buttons leave room for the first word of the name only: shown whole, not cut. */}
+            <Text component={Link} to="/" fw={700} size="lg" truncate="end" c="inherit" td="none" data-brand>
+              <Box component="span" visibleFrom="xs">
+                {PRODUCT_NAME}
+              </Box>
+              <Box component="span" hiddenFrom="xs">
+                {PRODUCT_NAME.split(' ')[0]}
+              </Box>
             </Text>
           </Group>
           <Group gap={6} wrap="nowrap">

@@ -57,7 +57,8 @@ export function ScoreText({
       </Text>
     );
   return (
-    <Text size={size} fw={600} c={`${scoreColor(percent)}.8`}>
+    // The colour's text shade (theme.ts): readable on light and dark pages, where yellow.8 was not.
+    <Text size={size} fw={600} style={{ color: `var(--mantine-color-${scoreColor(percent)}-text)` }}>
       {t('audits.fields.scoreOf', { obtained: points(obtained), assigned: points(assigned), percent: points(percent) })}
     </Text>
   );

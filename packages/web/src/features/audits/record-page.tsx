@@ -14,6 +14,7 @@ import { EditDialog } from './edit-dialog.js';
 import { FindingDialog } from './finding-form.js';
 import { ActionItemsTable, FindingsList } from './findings.js';
 import { RecordNav } from './record-nav.js';
+import { auditPlace } from './place.js';
 
 export type RecordSubpage = 'summary' | 'keyfindings' | 'actionitems';
 
@@ -132,7 +133,7 @@ function Record({ audit: a, page }: { audit: Audit; page: RecordSubpage }) {
           <Group gap="xs" wrap="wrap">
             <AuditStatusBadge status={a.status} late={a.late} />
             <Text size="sm" c="dimmed">
-              {[a.site.name, a.site_node?.full_name].filter(Boolean).join(' / ')} · {f.day(a.due_date)}
+              {auditPlace(a)} · {f.day(a.due_date)}
               {a.window_end !== a.due_date ? ` – ${f.day(a.window_end)}` : ''}
             </Text>
           </Group>

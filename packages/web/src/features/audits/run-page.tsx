@@ -15,6 +15,7 @@ import { QuestionCard } from './question-card.js';
 import { RecordNav } from './record-nav.js';
 import { orderedSections, sectionIndex } from './run-model.js';
 import { useRun } from './use-run.js';
+import { auditPlace } from './place.js';
 
 /**
  * /audits/{id}/audit/{sectionindex}: running an audit on site, made for a phone first. One section at
@@ -44,7 +45,7 @@ export function RunPage({ id, sectionIndex: raw }: { id: string; sectionIndex: s
       <Group gap="xs" wrap="wrap">
         <AuditStatusBadge status={a.status} late={a.late} size="sm" />
         <Text size="sm" c="dimmed">
-          {[a.site.name, a.site_node?.full_name].filter(Boolean).join(' / ')}
+          {auditPlace(a)}
         </Text>
       </Group>
       <RecordNav audit={a} current="audit" />

@@ -1,5 +1,6 @@
 import { formatBytes, type Incident, type IncidentFile } from '@bulwark/domain';
 import { Anchor, Badge, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../ui/format.js';
@@ -35,7 +36,10 @@ export function SectionTitle({ id, children }: { id: string; children: ReactNode
 /** The reporter as the reader may see them (a guest's own name, marked as a guest). */
 export function reporterText(o: Pick<Incident, 'reporter'>, t: (k: string) => string): string {
   if (!o.reporter) return '—';
-  return o.reporter.guest ? `${o.reporter.full_name} (${t('incidents.guestReporter')})` : o.reporter.full_name;
+  if (!o.reporter.guest) return o.reporter.full_name;
+  // A guest may leave the name empty: then the record says so in words, not with an empty name.
+  const name = o.reporter.full_name.trim();
+  return name ? `${name} (${t('incidents.guestReporter')})` : t('incidents.unnamedGuest');
 }
 
 export function ReportFieldsView({ o }: { o: Incident }) {
@@ -209,9 +213,57 @@ export function HistoryView({ o }: { o: Incident }) {
             </Text>{' '}
             {label(h.action)}
             {h.actor ? ` — ${h.actor.full_name}` : ''}
+            {h.changes.length > 0 ? (
+              <Text span c="dimmed" size="xs">
+                {` (${h.changes
+                  .map((c) => changeText(c, o, t, fmt.day))
+                  .filter(Boolean)
+                  .join('; ')})`}
+              </Text>
+            ) : null}
           </Text>
         ))}
       </Stack>
     </section>
   );
+}
+
+/** The people an incident names (its team), by id: a history names them, never shows their ids. */
+function peopleOf(o: Incident): Map<string, string> {
+  const inv = o.investigation;
+  return new Map([...(inv.lead ? [inv.lead] : []), ...inv.members, ...inv.holders].map((p) => [p.id, p.full_name]));
+}
+
+/**
+ * One change of a history entry: "Target date: 3 Dec 2026 → 10 Dec 2026", the field as the form labels
+ * it; a field with no label of its own is left out rather than shown by its API name.
+ */
+function changeText(
+  c: { field: string; from: unknown; to: unknown },
+  o: Incident,
+  t: TFunction,
+  day: (d: string) => string,
+): string | null {
+  const key = `incidents.fields.${c.field.replace(/_id(s?)$/, '$1').replace(/_(\w)/g, (_, x: string) => x.toUpperCase())}`;
+  const field = c.field === 'member_ids' ? t('incidents.fields.members') : t(key);
+  if (field === key) return null;
+  const people = peopleOf(o);
+  const value = (v: unknown): string => {
+    if (v === null || v === undefined || v === '') return t('actionsWeb.history.empty_value');
+    if (Array.isArray(v))
+      return (
+        v
+          .map((x) => people.get(String(x)) ?? '')
+          .filter(Boolean)
+          .join(', ') || String(v.length)
+      );
+    if (typeof v === 'boolean') return t(v ? 'incidents.fields.yes' : 'incidents.fields.no');
+    const text = String(v);
+    if (c.field === 'target_date') return day(text);
+    if (c.field === 'lead_id') return people.get(text) ?? '—';
+    if (c.field === 'investigation_state') return t(`incidents.investigationStates.${text}`, { defaultValue: text });
+    if (c.field === 'status') return t(`incidents.statuses.${text}`, { defaultValue: text });
+    return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  };
+  return t('actionsWeb.history.fieldChange', { field, from: value(c.from), to: value(c.to) });
 }

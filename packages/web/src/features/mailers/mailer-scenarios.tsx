@@ -19,7 +19,7 @@ export function MailerScenarios({ orgId, moduleId }: { orgId: string; moduleId: 
   if (!(Number.isInteger(moduleId) && moduleId > 0) || (query.isError && isApiError(query.error) && query.error.status === 404)) {
     return (
       <>
-        <PageHeader title={t('mailers.title')} />
+        <PageHeader title={t('screen.mailers')} />
         <Alert color="yellow" role="alert" mb="md">
           {t('errors.not_found')}
         </Alert>

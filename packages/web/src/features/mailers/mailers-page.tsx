@@ -29,7 +29,7 @@ export function MailersPage() {
   const tab = search.get('tab') === 'outbox' ? 'outbox' : 'templates';
   return (
     <>
-      <PageHeader title={t('mailers.title')} description={t(tab === 'outbox' ? 'mailers.outbox.intro' : 'mailers.intro')} />
+      <PageHeader title={t('screen.mailers')} description={t(tab === 'outbox' ? 'mailers.outbox.intro' : 'mailers.intro')} />
       <Tabs value={tab} onChange={(v) => setSearch(v === 'outbox' ? { tab: 'outbox' } : {}, { replace: true })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="templates">{t('mailers.tabs.templates')}</Tabs.Tab>

@@ -1,9 +1,11 @@
 import { OBSERVATION_STATUSES, formatBytes, type Observation } from '@bulwark/domain';
+import type { TFunction } from 'i18next';
 import { Alert, Anchor, Badge, Button, Divider, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifySuccess } from '../../app/notify.js';
+import { useFormats } from '../../ui/format.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { PageLoader, RecordLoadFailed, StoredImage, useSaveLinkedFile } from '../../ui/index.js';
 import { useIsGuest, useObservation, useObservationCommands, useObservationsRefresh } from './observations-api.js';
@@ -12,7 +14,10 @@ import { RiskBadge, StatusBadge } from './status-badge.js';
 /** The reporter as the reader may see them: nobody's name when the report was anonymous. */
 export function reporterText(o: Pick<Observation, 'anonymous' | 'reporter'>, t: (k: string) => string): string {
   if (o.anonymous || !o.reporter) return t('observations.anonymous');
-  return o.reporter.guest ? `${o.reporter.full_name} (${t('observations.guestReporter')})` : o.reporter.full_name;
+  if (!o.reporter.guest) return o.reporter.full_name;
+  // A guest may leave the name empty: then the record says so in words, not with an empty name.
+  const name = o.reporter.full_name.trim();
+  return name ? `${name} (${t('observations.guestReporter')})` : t('observations.unnamedGuest');
 }
 
 /** /observations/summary/:id: every field, its actions, attachments and history, and what may be done next. */
@@ -88,9 +93,10 @@ export function ObservationSummary({ id }: { id: string }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+/** A term and its value; `wide` spans the grid's row (on the dt/dd's own wrapper: a <dl> allows no deeper nesting). */
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={0} style={wide ? { gridColumn: '1 / -1' } : undefined}>
       <Text size="xs" c="dimmed" component="dt">
         {label}
       </Text>
@@ -103,13 +109,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 export function ObservationFields({ o }: { o: Observation }) {
   const { t } = useTranslation();
+  const fmt = useFormats();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" component="dl" m={0}>
       <Field label={t('observations.fields.type')}>{t(`categories.types.${o.type}`)}</Field>
       <Field label={t('observations.fields.category')}>{[o.category?.name, o.sub_category?.name].filter(Boolean).join(' / ') || '—'}</Field>
       <Field label={t('observations.fields.site')}>{o.site.name}</Field>
       <Field label={t('observations.fields.area')}>{o.site_node?.full_name ?? '—'}</Field>
-      <Field label={t('observations.fields.observedAt')}>{`${o.observed_at.replace('T', ' ')} (${o.site.time_zone})`}</Field>
+      <Field label={t('observations.fields.observedAt')}>{`${fmt.local(o.observed_at)} (${o.site.time_zone})`}</Field>
       <Field label={t('observations.fields.riskLevel')}>
         <RiskBadge level={o.risk_level} />
       </Field>
@@ -118,19 +125,18 @@ export function ObservationFields({ o }: { o: Observation }) {
       </Field>
       <Field label={t('observations.fields.reporter')}>{reporterText(o, t)}</Field>
       <Field label={t('observations.fields.source')}>{t(`observations.sources.${o.source}`)}</Field>
-      <Field label={t('observations.fields.createdAt')}>{formatInstant(o.created_at)}</Field>
-      <div style={{ gridColumn: '1 / -1' }}>
-        <Field label={t('observations.fields.description')}>{o.description}</Field>
-      </div>
-      <div style={{ gridColumn: '1 / -1' }}>
-        <Field label={t('observations.fields.comment')}>{o.comment}</Field>
-      </div>
+      <Field label={t('observations.fields.createdAt')}>{fmt.instant(o.created_at)}</Field>
+      <Field label={t('observations.fields.description')} wide>
+        {o.description}
+      </Field>
+      <Field label={t('observations.fields.comment')} wide>
+        {o.comment}
+      </Field>
       {o.closing_remarks ? (
-        <div style={{ gridColumn: '1 / -1' }}>
-          <Field
-            label={t('observations.fields.closingRemarks')}
-          >{`${o.closing_remarks}${o.closed_by ? ` — ${o.closed_by.full_name}` : ''}${o.closed_at ? `, ${formatInstant(o.closed_at)}` : ''}`}</Field>
-        </div>
+        <Field
+          label={t('observations.fields.closingRemarks')}
+          wide
+        >{`${o.closing_remarks}${o.closed_by ? ` — ${o.closed_by.full_name}` : ''}${o.closed_at ? `, ${fmt.instant(o.closed_at)}` : ''}`}</Field>
       ) : null}
     </SimpleGrid>
   );
@@ -269,6 +275,7 @@ export function Attachments({ o }: { o: Observation }) {
 
 function History({ o }: { o: Observation }) {
   const { t } = useTranslation();
+  const fmt = useFormats();
   return (
     <section aria-labelledby={`history-${o.id}`}>
       <Divider mb="xs" />
@@ -279,12 +286,12 @@ function History({ o }: { o: Observation }) {
         {o.history.map((h, i) => (
           <Text key={`${h.at}-${i}`} size="sm" component="li">
             <Text span c="dimmed" size="xs">
-              {formatInstant(h.at)}
+              {fmt.instant(h.at)}
             </Text>{' '}
             {historyLabel(h.action, t)}
             {h.actor ? ` — ${h.actor.full_name}` : ''}
             {h.changes.length > 0 ? (
-              <Text span c="dimmed" size="xs">{` (${h.changes.map((c) => changeText(c, t)).join(', ')})`}</Text>
+              <Text span c="dimmed" size="xs">{` (${h.changes.map((c) => changeText(c, t, fmt.local)).join('; ')})`}</Text>
             ) : null}
           </Text>
         ))}
@@ -317,12 +324,28 @@ function changedFieldLabel(field: string, t: (k: string) => string): string {
   return key ? t(key) : field;
 }
 
-/** A status change reads "Open → Completed"; any other change names its field. */
-function changeText(c: { field: string; from: unknown; to: unknown }, t: (k: string) => string): string {
-  const isStatus = (v: unknown): v is string => typeof v === 'string' && (OBSERVATION_STATUSES as readonly string[]).includes(v);
-  if (c.field === 'status' && isStatus(c.from) && isStatus(c.to))
-    return `${t(`observations.statuses.${c.from}`)} → ${t(`observations.statuses.${c.to}`)}`;
-  return changedFieldLabel(c.field, t);
+/** A recorded value in words: statuses, types and risk levels translated, times as the site's clock, long text cut. */
+function valueText(field: string, v: unknown, t: (k: string) => string, local: (at: string) => string): string {
+  if (v === null || v === undefined || v === '') return t('actionsWeb.history.empty_value');
+  if (typeof v === 'boolean') return t(v ? 'observations.fields.yes' : 'observations.fields.no');
+  const text = String(v);
+  if (field === 'status' && (OBSERVATION_STATUSES as readonly string[]).includes(text)) return t(`observations.statuses.${text}`);
+  if (field === 'type') return t(`categories.types.${text}`);
+  if (field === 'risk_level') return t(`observations.riskLevels.${text}`);
+  if (field === 'observed_at') return local(text);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+/** A change reads "Risk potential: High → Medium": the field as the form labels it, its old and new value. */
+function changeText(c: { field: string; from: unknown; to: unknown }, t: TFunction, local: (at: string) => string): string {
+  const field = changedFieldLabel(c.field, t);
+  // Files added or removed are counted, not valued.
+  if (c.field === 'attachments_added' || c.field === 'attachments_removed') return field;
+  return t('actionsWeb.history.fieldChange', {
+    field,
+    from: valueText(c.field, c.from, t, local),
+    to: valueText(c.field, c.to, t, local),
+  });
 }
 
 function historyLabel(action: string, t: (k: string) => string): string {

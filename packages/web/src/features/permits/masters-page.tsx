@@ -20,6 +20,14 @@ import { MASTERS_KEY, useMasterCommands, useMasterListLoader } from './permit-se
 
 type Status = 'active' | 'inactive' | 'all';
 
+/** Each master's screen: its page is titled as its menu entry (`screen.*`). */
+const SCREEN_OF: Record<MasterKind, string> = {
+  hierarchy_of_controls: 'hierarchyOfControls',
+  activity: 'activityMasters',
+  equipment: 'equipmentMaster',
+  rescue: 'rescueMaster',
+};
+
 /**
  * One of the four permit masters (admin only, spec 000 §6): its entries with search and status,
  * create, edit, switch off (an entry is never deleted: permits that picked it keep reading it), and
@@ -117,7 +125,7 @@ function MastersPage({ kind }: { kind: MasterKind }) {
   return (
     <Stack gap="md">
       <PageHeader
-        title={t(`permits.masterKinds.${kind}`)}
+        title={t(`screen.${SCREEN_OF[kind]}`)}
         description={t(`permitsWeb.masters.help.${kind}`)}
         actions={
           <>

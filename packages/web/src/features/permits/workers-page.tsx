@@ -95,7 +95,7 @@ export function WorkersPage() {
         actions={
           <>
             <ExportButton download={() => commands.exportRows(list.exportQuery)} />
-            {mayCreate ? <Button onClick={() => setEditing('new')}>{t('permitsWeb.workers.addWorker')}</Button> : null}
+            {mayCreate ? <Button onClick={() => setEditing('new')}>{t('permitsWeb.workers.formTitle')}</Button> : null}
           </>
         }
       />

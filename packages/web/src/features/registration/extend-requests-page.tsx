@@ -64,7 +64,7 @@ export function ExtendRequestsPage() {
           <Badge color={STATUS_COLOR[r.status]} variant="light">
             {t(`registration.extendRequests.statuses.${r.status}`)}
           </Badge>
-          {r.days_granted && <Text size="xs">{t('registration.extendRequests.daysGranted', { days: r.days_granted })}</Text>}
+          {r.days_granted && <Text size="xs">{t('registration.extendRequests.daysGranted', { count: r.days_granted })}</Text>}
           {r.decision_reason && (
             <Text size="xs" c="dimmed">
               {r.decision_reason}

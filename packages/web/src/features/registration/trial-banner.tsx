@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify.js';
 import { useProfile } from '../../app/use-profile.js';
+import { formatInstant } from '../../ui/format.js';
 import { useFormSubmit } from '../../ui/forms/use-form-submit.js';
 import { validate } from '../../ui/forms/validation.js';
 import { PLAN_KEY, useExtensionCommands, usePlan } from './registration-api.js';
@@ -27,12 +28,12 @@ export function TrialBanner() {
 
   if (!trial || !plan || plan.status !== 'trial' || plan.trial_days_left === null || plan.trial_days_left > SHOW_FROM_DAYS) return null;
   const isAdmin = profile.user.is_admin;
-  const date = plan.trial_ends_at ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(plan.trial_ends_at)) : '';
+  const date = plan.trial_ends_at ? formatInstant(plan.trial_ends_at, i18n.language) : '';
   const text = plan.trial_expired
     ? t(isAdmin ? 'registration.banner.expired' : 'registration.banner.expiredUser')
     : plan.trial_days_left === 0
       ? t('registration.banner.endsToday')
-      : t('registration.banner.endsIn', { days: plan.trial_days_left, date });
+      : t('registration.banner.endsIn', { count: plan.trial_days_left, date });
 
   return (
     <Alert color={plan.trial_expired ? 'red' : 'yellow'} mb="md" role="status" data-testid="trial-banner">

@@ -96,7 +96,7 @@ export function EhsOcpPage() {
   return (
     <>
       <PageHeader
-        title={t('settings.ocp.title')}
+        title={t('screen.ehsOcp')}
         description={t('settings.ocp.intro')}
         actions={<Button onClick={() => setEditing({ mode: 'add' })}>{t('settings.ocp.add')}</Button>}
       />

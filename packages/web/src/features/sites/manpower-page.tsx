@@ -14,6 +14,14 @@ type Edits = Record<string, string>;
 const cellKey = (siteId: string, month: number) => `${siteId}:${month}`;
 
 /** A typed total: a whole number in range, empty (= back to the default), or a mistake (undefined). */
+/** The yearly total stays in view when a narrow screen scrolls the months sideways. */
+const STICKY_END = {
+  position: 'sticky',
+  right: 0,
+  background: 'var(--mantine-color-body)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export function parseTotal(text: string): number | null | undefined {
   const v = text.trim();
   if (v === '') return null;
@@ -65,7 +73,7 @@ export function ManpowerPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title={t('sites.manpower.title')}
+        title={t('screen.manpower')}
         description={t('sites.manpower.hint', { count: MANPOWER_DEFAULT })}
         actions={
           <>
@@ -108,7 +116,7 @@ export function ManpowerPage() {
         </Paper>
       ) : (
         <Paper withBorder radius="md" p={0}>
-          <Table.ScrollContainer minWidth={1100}>
+          <Table.ScrollContainer minWidth={1000}>
             <Table striped verticalSpacing={4} horizontalSpacing="xs" style={{ opacity: grid.isFetching ? 0.6 : 1 }}>
               <Table.Thead>
                 <Table.Tr>
@@ -118,7 +126,9 @@ export function ManpowerPage() {
                       {m}
                     </Table.Th>
                   ))}
-                  <Table.Th ta="right">{t('sites.manpower.yearlyTotal')}</Table.Th>
+                  <Table.Th ta="right" style={STICKY_END}>
+                    {t('sites.manpower.yearlyTotal')}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -150,7 +160,7 @@ export function ManpowerPage() {
                               return copy;
                             });
                           }}
-                          styles={{ input: { textAlign: 'right', minWidth: 64 } }}
+                          styles={{ input: { textAlign: 'right', minWidth: 56 } }}
                         />
                       </Table.Td>
                     );
@@ -170,7 +180,7 @@ export function ManpowerPage() {
                         </Group>
                       </Table.Td>
                       {cells}
-                      <Table.Td ta="right" fw={600}>
+                      <Table.Td ta="right" fw={600} style={STICKY_END}>
                         {total.toLocaleString(language)}
                       </Table.Td>
                     </Table.Tr>
