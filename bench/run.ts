@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { RESULTS_DIR, verdict, type BenchResult } from './lib/report.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const BENCHES = ['seed', 'http', 'push', 'bundle'] as const;
+const BENCHES = ['seed', 'http', 'export', 'start', 'push', 'bundle'] as const;
 
 const { values } = parseArgs({
   options: {

@@ -69,20 +69,38 @@ export function zipfSizes(n: number, total: number, top: number): number[] {
   return sizes;
 }
 
+// The migrations' own refills of the lists' counters (0211, 0212): the same rules as their triggers.
+const COUNTER_REFILLS = ['app_refill_action_counts', 'app_refill_safety_interaction_counts'];
+
 const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, v));
 const pad = (n: number) => String(n).padStart(5, '0');
 
 const started = Date.now();
-const db = await openBenchDb((m) => console.log(`  ${m}`));
+const log = (m: string) => console.log(`  ${m}`);
+const db = await openBenchDb(log, { fresh: values.fresh }).catch((err: unknown) => {
+  // `npm run bench` seeds with --if-needed: a migration edited since this database took it (the data is
+  // generated) means seeding again from scratch, not stopping there.
+  if (!values['if-needed'] || !(err instanceof Error && /changed after it was applied/.test(err.message))) throw err;
+  log('a migration changed since this database was seeded: seeding again from scratch');
+  return openBenchDb(log, { fresh: true });
+});
 console.log(`Bench database: ${db.where}`);
 try {
   const existing = await readSeed(db.ownerUrl);
-  if (values['if-needed'] && !values.fresh && existing && existing.orgs === ORGS && existing.observations === OBSERVATIONS) {
+  if (
+    values['if-needed'] &&
+    !values.fresh &&
+    existing &&
+    existing.orgs === ORGS &&
+    existing.observations === OBSERVATIONS &&
+    existing.safetyInteractions > 0
+  ) {
     console.log(
       `Already seeded with ${ORGS} organisations and ${OBSERVATIONS} observations (${existing.actions} actions) on ${existing.seededAt.toISOString().slice(0, 16)}: nothing to do.`,
     );
   } else {
-    await seed(db.ownerUrl, existing !== null || values.fresh);
+    // --fresh emptied it already (openBenchDb).
+    await seed(db.ownerUrl, existing !== null);
   }
 } finally {
   await db.close();
@@ -393,6 +411,134 @@ async function seed(ownerUrl: string, wipe: boolean) {
     );
     console.log(`  ${acts.rowCount} actions in ${secs(t)} (${rate(acts.rowCount, t)} rows/s)`);
 
+    // 7. Safety interactions: about one for every two observations of an organisation, over the same two
+    //    years, each with the people spoken with and the behaviours seen.
+    t = Date.now();
+    await c.query(`create temp table bench_si_rows as
+      select x.*, pg_temp.uuid_at(x.held_at) as id, sp.id as site_id, sp.time_zone,
+        case when x.r_area < .6 then sp.nodes[1 + floor(x.r_area / .6 * cardinality(sp.nodes))::int] end as area_id,
+        u.id as observer_id, u.full_name as observer_name,
+        (select array_agg(t order by t) from (select distinct (array['ppe','housekeeping','working_at_height','manual_handling','tools_equipment',
+          'line_of_fire','procedures','emergency_preparedness','vehicles_traffic','hazardous_substances','other'])[1 + floor(random() * 11)::int] as t
+          from generate_series(1, 1 + floor(x.r_topics * 3)::int) g where x.serial > 0) ts) as topics
+      from (
+        select p.org_id, p.sites, p.users, g.serial,
+          date_trunc('minute', now() - (730 * power(1 - g.serial::float8 / greatest(1, p.obs / 2), 1.5) + 0.05) * interval '1 day') as held_at,
+          random() as r_site, random() as r_area, random() as r_user, random() as r_topics, random() as r_stat, random() as r_beh, random() as r_act
+        from bench_plan p cross join lateral generate_series(1, p.obs / 2) g(serial)
+        offset 0) x
+      join bench_site_pick sp on sp.organization_id = x.org_id and sp.idx = floor(power(x.r_site, 1.6) * x.sites)::int
+      join bench_user_pick u on u.organization_id = x.org_id and u.idx = floor(x.r_user * x.users)::int`);
+    const sis = await withoutIndexes(c, 'safety_interactions', () =>
+      c.query(`insert into safety_interactions (organization_id, id, serial, status, observer_id, site_id, area_id, location, held_at, held_on,
+        duration_minutes, crew, topics, recognition_given, comment, created_by, created_at, updated_at, completed_at)
+      select org_id, id, serial, case when r_stat < .05 then 'draft' else 'completed' end, observer_id, site_id, area_id,
+        case when r_area >= .6 then (array['Loading bay','Workshop','Store','Canteen','Gate 2'])[1 + floor(r_beh * 5)::int] end,
+        held_at, (held_at at time zone time_zone)::date, 5 + floor(r_topics * 55)::int,
+        case when r_user < .5 then (array['Night shift','Maintenance crew','Contractors','Line 4 team'])[1 + floor(r_user * 8)::int] end,
+        topics, r_beh < .35,
+        case when r_act < .5 then (array['Good conversation; the crew agreed to keep the walkway clear.', 'Gloves were worn but not the right type.',
+          'Forklift route discussed with the drivers.', 'Ladder inspection tags checked together.'])[1 + floor(r_act * 8)::int] end,
+        observer_id, held_at, held_at, case when r_stat >= .05 then held_at + interval '30 minutes' end
+      from bench_si_rows`),
+    );
+    // Their trigram indexes (migration 0212) are built once afterwards, as for the records themselves.
+    const people = await withoutIndexes(c, 'si_participants', () =>
+      c.query(`insert into si_participants (organization_id, interaction_id, position, user_id, name)
+      select s.org_id, s.id, k - 1, case when k = 1 then u.id end, case when k = 1 then u.full_name else 'Crew member ' || k end
+      from bench_si_rows s cross join lateral generate_series(1, 1 + floor(s.r_beh * 3)::int) k
+      join bench_user_pick u on u.organization_id = s.org_id and u.idx = floor(s.r_topics * s.users)::int`),
+    );
+    const behaviours = await withoutIndexes(c, 'si_behaviours', () =>
+      c.query(`insert into si_behaviours (organization_id, interaction_id, kind, position, topic, note)
+      select s.org_id, s.id, b.kind, b.pos, s.topics[1 + b.pos % cardinality(s.topics)],
+        case b.kind when 'safe' then 'Kept the exclusion zone and wore the right gloves.' else 'Stood in the line of fire while the load was moved.' end
+      from bench_si_rows s cross join lateral (
+        select 'safe' as kind, k - 1 as pos from generate_series(1, 1 + floor(s.r_beh * 2)::int) k
+        union all select 'at_risk', k - 1 from generate_series(1, floor(s.r_act * 3)::int) k) b
+      where s.r_stat >= .05`),
+    );
+    await c.query(`insert into si_counters (organization_id, last_serial) select org_id, obs / 2 from bench_plan
+      on conflict (organization_id) do update set last_serial = excluded.last_serial`);
+    console.log(
+      `  ${sis.rowCount} safety interactions, ${people.rowCount} people, ${behaviours.rowCount} behaviours in ${secs(t)} (${rate(sis.rowCount, t)} interactions/s)`,
+    );
+
+    // 8. Actions of the other sources the lists show: safety interactions with at-risk behaviour, stand-alone
+    //    actions ('other', one per twenty observations), and audit and incident findings (one per forty each;
+    //    their source records are not seeded: the lists show them without a serial, as for a deleted source).
+    t = Date.now();
+    await c.query(`create temp table bench_act_rows as
+      select s.org_id, 'safety_interaction' as source_type, s.id as source_id, s.site_id, s.held_at as created_at, s.observer_id as user_id, s.users
+        from bench_si_rows s where s.r_stat >= .05 and s.r_act >= .34 and s.r_act < .75
+      union all
+      select p.org_id, x.source_type, case when x.source_type <> 'other' then gen_random_uuid() end, sp.id,
+        now() - (730 * power(random(), 1.5) + 0.05) * interval '1 day', u.id, p.users
+      from bench_plan p
+      cross join lateral (select 'other' as source_type, generate_series(1, p.obs / 20) as k union all
+        select 'audit', generate_series(1, p.obs / 40) union all select 'incident', generate_series(1, p.obs / 40)) x
+      -- Referring to x draws again for every row (an uncorrelated subquery would be drawn once).
+      cross join lateral (select random() as r_site, random() as r_user where x.k > 0 offset 0) r
+      join bench_site_pick sp on sp.organization_id = p.org_id and sp.idx = floor(power(r.r_site, 1.6) * p.sites)::int
+      join bench_user_pick u on u.organization_id = p.org_id and u.idx = floor(r.r_user * p.users)::int;
+      drop table bench_si_rows`);
+    const moreActs = await withoutIndexes(c, 'actions', () =>
+      c.query(`insert into actions (organization_id, id, serial, source_type, source_id, site_id, description, control_type, category_id,
+        responsible_id, due_date, status, remarks, completed_at, completed_by, closed_at, closed_by, created_by, created_at, updated_at)
+      select a.org_id, pg_temp.uuid_at(a.created_at), coalesce(m.last, 0) + row_number() over (partition by a.org_id order by a.created_at)::int,
+        a.source_type, a.source_id, a.site_id,
+        (array['Fit a guard and check it weekly.', 'Brief the crew at the next toolbox talk.', 'Move the store away from the exit.',
+          'Replace the damaged equipment.', 'Mark the walkway and add a barrier.', 'Review the lifting procedure.'])[1 + floor(a.r2 * 6)::int],
+        (array['elimination','substitution','engineering','administrative','ppe'])[1 + floor(a.r3 * 5)::int],
+        ac.id, u.id,
+        case when a.astatus in ('open', 'in_progress') then current_date + 1 + floor(a.r2 * 30)::int
+             when a.astatus = 'overdue' then current_date - 1 - floor(a.r2 * 20)::int
+             else (a.created_at + (7 + a.r2 * 23) * interval '1 day')::date end,
+        a.astatus,
+        case when a.astatus in ('completed', 'closed') then 'Done as agreed; checked by the supervisor.' end,
+        case when a.astatus in ('completed', 'closed') then least(now(), a.created_at + (2 + a.r2 * 20) * interval '1 day') end,
+        case when a.astatus in ('completed', 'closed') then u.id end,
+        case when a.astatus = 'closed' then least(now(), a.created_at + (3 + a.r2 * 20) * interval '1 day') end,
+        case when a.astatus = 'closed' then a.user_id end,
+        a.user_id, a.created_at, a.created_at
+      from (
+        select b.*,
+          case when age > 60 then case when r_stat < .7 then 'closed' when r_stat < .9 then 'completed' else 'overdue' end
+               else case when r_stat < .15 then 'closed' when r_stat < .3 then 'completed' when r_stat < .5 then 'in_progress'
+                 when r_stat < .65 then 'overdue' else 'open' end end as astatus
+        from (select r.*, extract(epoch from now() - r.created_at) / 86400 as age, random() as r2, random() as r3, random() as r4, random() as r_stat
+          from bench_act_rows r offset 0) b) a
+      left join (select organization_id, max(serial) as last from actions group by organization_id) m on m.organization_id = a.org_id
+      join bench_user_pick u on u.organization_id = a.org_id and u.idx = floor(a.r4 * a.users)::int
+      left join bench_acat_pick ac on a.r3 < .7 and ac.organization_id = a.org_id and ac.idx = floor(a.r3 / .7 * 3)::int`),
+    );
+    await c.query('drop table bench_act_rows');
+    console.log(`  ${moreActs.rowCount} actions of safety interactions, audits, incidents and their own in ${secs(t)}`);
+
+    // 9. Attachments: file rows only (no bytes: no list reads them), a quarter of the observations with one or
+    //    two photos, a tenth of the actions with one; the organisation's storage figure adds them up.
+    t = Date.now();
+    await c.query(`create temp table bench_file_rows as
+      select organization_id, 'observation' as owner, id as owner_id, created_by as uploaded_by, created_at, k, pg_temp.uuid_at(created_at) as id
+        from observations
+        cross join lateral generate_series(1, case when serial > 0 and random() < .25 then 1 + (random() < .3)::int else 0 end) k
+      union all
+      select organization_id, 'action', id, created_by, created_at, 1, pg_temp.uuid_at(created_at) from actions where random() < .1`);
+    const fileRows = await withoutIndexes(c, 'files', () =>
+      c.query(`insert into files (organization_id, id, purpose, file_name, mime_type, size_bytes, storage_key, uploaded_by, created_at)
+      select organization_id, id, 'attachment', 'photo-' || k || '.jpg', 'image/jpeg', 50000 + floor(random() * 400000)::int,
+        'bench/' || organization_id || '/' || id, uploaded_by, created_at
+      from bench_file_rows`),
+    );
+    await c.query(`insert into observation_attachments (organization_id, observation_id, file_id, created_at)
+      select organization_id, owner_id, id, created_at from bench_file_rows where owner = 'observation'`);
+    await c.query(`insert into action_attachments (organization_id, action_id, file_id, created_at)
+      select organization_id, owner_id, id, created_at from bench_file_rows where owner = 'action'`);
+    await c.query(`update organizations o set storage_used_bytes = f.used, storage_quota_bytes = greatest(o.storage_quota_bytes, 2 * f.used)
+      from (select organization_id, sum(size_bytes) as used from files group by organization_id) f where f.organization_id = o.id`);
+    await c.query('drop table bench_file_rows');
+    console.log(`  ${fileRows.rowCount} attachment files (rows only) in ${secs(t)}`);
+
     t = Date.now();
     await c.query(`insert into observation_serials (organization_id, last_serial) select org_id, obs from bench_plan where obs > 0
       on conflict (organization_id) do update set last_serial = excluded.last_serial`);
@@ -401,19 +547,31 @@ async function seed(ownerUrl: string, wipe: boolean) {
     await c.query(`drop table bench_obs_rows`);
     // Steady state, as autovacuum would leave it: statistics for the planner, the visibility map for index-only counts.
     await c.query('set session_replication_role = origin').catch(() => {});
+    // Replica mode silenced the triggers that keep the lists' counters (as for the day counts above): count
+    // them once from the rows, when the migrations have them.
+    if (replica) for (const refill of COUNTER_REFILLS) await c.query(`select ${refill}()`);
     await c.query('vacuum (analyze)');
     console.log(`  serial counters, vacuum and analyze in ${secs(t)}`);
 
     await c.query(`drop table if exists bench_seed; drop table if exists bench_seed_orgs;
-      create table bench_seed (orgs int not null, observations int not null, actions int not null, seeded_at timestamptz not null default now());
+      create table bench_seed (orgs int not null, observations int not null, actions int not null, safety_interactions int not null,
+        attachments int not null, seeded_at timestamptz not null default now());
       create table bench_seed_orgs (id uuid primary key, sub_domain text not null, observations int not null, emails text[] not null)`);
     await c.query(`insert into bench_seed_orgs select p.org_id, p.sub, p.obs,
         (select (array_agg(u.email order by u.is_admin desc, u.created_at, u.email))[1:200] from users u where u.organization_id = p.org_id)
       from bench_plan p`);
-    await c.query('insert into bench_seed (orgs, observations, actions) values ($1, $2, $3)', [ORGS, OBSERVATIONS, acts.rowCount ?? 0]);
-    const rows = (obs.rowCount ?? 0) + (acts.rowCount ?? 0) + (users.rowCount ?? 0) + (sites.rowCount ?? 0);
+    const allActs = (acts.rowCount ?? 0) + (moreActs.rowCount ?? 0);
+    await c.query('insert into bench_seed (orgs, observations, actions, safety_interactions, attachments) values ($1, $2, $3, $4, $5)', [
+      ORGS,
+      OBSERVATIONS,
+      allActs,
+      sis.rowCount ?? 0,
+      fileRows.rowCount ?? 0,
+    ]);
+    const rows =
+      (obs.rowCount ?? 0) + allActs + (sis.rowCount ?? 0) + (fileRows.rowCount ?? 0) + (users.rowCount ?? 0) + (sites.rowCount ?? 0);
     console.log(
-      `Seeded in ${secs(started)}: ${ORGS} organisations, ${users.rowCount} users, ${obs.rowCount} observations, ${acts.rowCount} actions (${rate(rows, started)} rows/s overall).`,
+      `Seeded in ${secs(started)}: ${ORGS} organisations, ${users.rowCount} users, ${obs.rowCount} observations, ${allActs} actions, ${sis.rowCount} safety interactions, ${fileRows.rowCount} attachments (${rate(rows, started)} rows/s overall).`,
     );
     console.log(`Sign in to the largest as admin@bench-${pad(1)}.example.com / ${BENCH_PASSWORD} (X-Tenant: bench-${pad(1)}).`);
   } finally {

@@ -4,12 +4,17 @@
  * captured statements (bench/lib/capture.ts) on one owner connection, the organisation a plain parameter.
  * No tenant resolution, no token, no principal, no transaction, no row-level security, no response schema.
  *
+ * `GET /bare-session` is the floor under GET /api/auth: it verifies the Bearer token with the server's own
+ * signer (platform/auth/tokens.ts) and APP_SECRET and answers the same JSON, with no tenant, session row or
+ * principal behind it.
+ *
  * Started by startBaseline (baseline.ts): argv[2] is the JSON file of statements, PORT and OWNER_URL come
  * from the environment.
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { createTokenSigner } from '../../packages/server/src/platform/auth/tokens.js';
 import type { BaselineReads } from './baseline.js';
 
 const reads = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as BaselineReads;
@@ -38,6 +43,14 @@ app.get<{ Params: { read: string; variant: string }; Querystring: { org?: string
   } finally {
     client.release();
   }
+});
+
+const signer = createTokenSigner(process.env.APP_SECRET ?? '');
+app.get('/bare-session', async (req, reply) => {
+  const header = req.headers.authorization ?? '';
+  const claims = header.startsWith('Bearer ') ? await signer.verify(header.slice(7)) : null;
+  if (!claims) return reply.status(401).send({ error: 'unauthorized' });
+  return { auth: true as const, user_id: claims.sub, organization_id: claims.org };
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

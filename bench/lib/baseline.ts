@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Statement } from './capture.js';
 import { ROOT } from './db.js';
-import { freePort } from './server.js';
+import { BENCH_APP_SECRET, freePort } from './server.js';
 
 /** The baseline's connections' application_name, so the bench can tell when they are idle. */
 export const BARE_APPLICATION = 'bulwark-bench-bare';
@@ -24,7 +24,14 @@ export async function startBaseline(ownerUrl: string, reads: BaselineReads, time
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/lib/baseline-server.ts'), file], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', OWNER_URL: ownerUrl, PORT: String(port), APPLICATION_NAME: BARE_APPLICATION },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      OWNER_URL: ownerUrl,
+      PORT: String(port),
+      APPLICATION_NAME: BARE_APPLICATION,
+      APP_SECRET: BENCH_APP_SECRET,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -48,8 +48,12 @@ async function ensureDatabase(serverUrl: string, database: string): Promise<void
   }
 }
 
-/** Opens (and migrates) the bench database. Call `close` when done, or the embedded server keeps running. */
-export async function openBenchDb(log: (m: string) => void = () => {}): Promise<BenchDb> {
+/**
+ * Opens (and migrates) the bench database. Call `close` when done, or the embedded server keeps running.
+ * `fresh` empties it first (the seed's --fresh), so a database that took an earlier version of a
+ * migration can be seeded again.
+ */
+export async function openBenchDb(log: (m: string) => void = () => {}, options: { fresh?: boolean } = {}): Promise<BenchDb> {
   let ownerUrl: string;
   let where: string;
   let embedded: EmbeddedServer | null = null;
@@ -67,6 +71,13 @@ export async function openBenchDb(log: (m: string) => void = () => {}): Promise<
     where = `embedded PostgreSQL in ${path.relative(ROOT, dir)}`;
   }
   try {
+    if (options.fresh) {
+      const client = new pg.Client({ connectionString: ownerUrl });
+      await client.connect();
+      // The whole schema goes: a million rows leave faster this way than by cascading deletes.
+      await client.query('drop schema public cascade; create schema public').finally(() => client.end());
+      log('emptied');
+    }
     const appUrl = await migrate(ownerUrl, log);
     return {
       ownerUrl,
@@ -78,6 +89,13 @@ export async function openBenchDb(log: (m: string) => void = () => {}): Promise<
     };
   } catch (err) {
     await embedded?.stop();
+    // A migration edited after this database took it (while it was being written): the bench data is
+    // generated, so the way out is a fresh seed, not a new migration.
+    if (err instanceof Error && /changed after it was applied/.test(err.message))
+      throw new Error(
+        `${err.message}\nThe bench database took an earlier version of it: run \`npm run bench:seed -- --fresh\` (with your --orgs and --observations).`,
+        { cause: err },
+      );
     throw err;
   }
 }
@@ -90,7 +108,16 @@ export type BenchOrg = {
   /** Users of this organisation who sign in with BENCH_PASSWORD; the first is its admin. */
   emails: string[];
 };
-export type BenchSeed = { orgs: number; observations: number; actions: number; seededAt: Date; largest: BenchOrg; smallest: BenchOrg };
+export type BenchSeed = {
+  orgs: number;
+  observations: number;
+  actions: number;
+  /** 0 for a seed older than the safety interactions' (seed.ts --if-needed seeds it again). */
+  safetyInteractions: number;
+  seededAt: Date;
+  largest: BenchOrg;
+  smallest: BenchOrg;
+};
 
 /** The seed's record (table bench_seed, written last by seed.ts), or null when the database holds none. */
 export async function readSeed(ownerUrl: string): Promise<BenchSeed | null> {
@@ -99,8 +126,8 @@ export async function readSeed(ownerUrl: string): Promise<BenchSeed | null> {
   try {
     const exists = await client.query(`select to_regclass('public.bench_seed') is not null as ok`);
     if (!exists.rows[0]?.ok) return null;
-    const seed = await client.query<{ orgs: number; observations: number; actions: number; seeded_at: Date }>(
-      'select orgs, observations, actions, seeded_at from bench_seed',
+    const seed = await client.query<{ orgs: number; observations: number; actions: number; si: number; seeded_at: Date }>(
+      `select orgs, observations, actions, coalesce((to_jsonb(s) ->> 'safety_interactions')::int, 0) as si, seeded_at from bench_seed s`,
     );
     const row = seed.rows[0];
     if (!row) return null;
@@ -115,6 +142,7 @@ export async function readSeed(ownerUrl: string): Promise<BenchSeed | null> {
       orgs: row.orgs,
       observations: row.observations,
       actions: row.actions,
+      safetyInteractions: row.si,
       seededAt: row.seeded_at,
       largest: toOrg(largest),
       smallest: toOrg(smallest),

@@ -5,8 +5,8 @@ import path from 'node:path';
 /** A figure a benchmark measured, printed as it goes and kept for the README's performance section. */
 export type Figure = { label: string; value: number; unit: string };
 
-/** A goal of issue 5: `value` must stay at or under `limit` (every goal here is "lower is better"). */
-export type Goal = { label: string; value: number; limit: number; unit: string };
+/** A goal: `value` must stay at or under `limit`, or reach at least `limit` when `atLeast` (a throughput). */
+export type Goal = { label: string; value: number; limit: number; unit: string; atLeast?: boolean };
 
 export type BenchResult = { bench: string; at: string; machine: string; notes: string[]; figures: Figure[]; goals: Goal[] };
 
@@ -24,6 +24,11 @@ function round(n: number): number {
 
 /** "met" or "MISSED by …", the words the output and the README use. */
 export function verdict(g: Goal): string {
+  if (g.atLeast) {
+    if (g.value >= g.limit) return `met (${round(g.value)} ${g.unit} ≥ ${round(g.limit)} ${g.unit})`;
+    const under = g.limit - g.value;
+    return `MISSED by ${round(under)} ${g.unit} (${round((under / g.limit) * 100)}% under: ${round(g.value)} ${g.unit} against ${round(g.limit)} ${g.unit})`;
+  }
   if (g.value <= g.limit) return `met (${round(g.value)} ${g.unit} ≤ ${round(g.limit)} ${g.unit})`;
   const over = g.value - g.limit;
   return `MISSED by ${round(over)} ${g.unit} (${round((over / g.limit) * 100)}% over: ${round(g.value)} ${g.unit} against ${round(g.limit)} ${g.unit})`;
@@ -37,8 +42,8 @@ export function recorder(bench: string) {
       result.figures.push({ label, value, unit });
       console.log(`  ${label}: ${round(value)} ${unit}`);
     },
-    goal(label: string, value: number, limit: number, unit: string) {
-      const g = { label, value, limit, unit };
+    goal(label: string, value: number, limit: number, unit: string, atLeast = false) {
+      const g: Goal = atLeast ? { label, value, limit, unit, atLeast } : { label, value, limit, unit };
       result.goals.push(g);
       console.log(`  GOAL ${label}: ${verdict(g)}`);
     },

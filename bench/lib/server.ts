@@ -1,16 +1,20 @@
 /**
- * The real server as a production-like child process on the bench database: `packages/server/src/main.ts`
- * with the bench database as DATABASE_URL, jobs off (the bench measures requests, not the sweep), logs at
+ * The real server as a production-like child process on the bench database: compiled as `npm start` runs
+ * it (packages/server/build.mjs, built once per bench process into dist/bench-<pid>; BENCH_TSX=1 runs the
+ * sources through tsx instead), with the bench database as DATABASE_URL, jobs off (the bench measures requests, not the sweep), logs at
  * warn (a log line per request would cost the server what the bench wants to measure), and the proxy
  * trusted, so each simulated client can bring its own address (X-Forwarded-For) past the per-address
  * sign-in throttle.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, type BenchDb } from './db.js';
+
+/** The bench server's APP_SECRET (its tokens' key); the bare session route verifies with it too. */
+export const BENCH_APP_SECRET = 'bench-secret-not-for-production-0123456789abcdef';
 
 export type BenchServer = {
   /** http://127.0.0.1:<port> */
@@ -41,6 +45,23 @@ process.once('exit', () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 });
 
+let compiledMain: string | null = null;
+
+/** The compiled server's main.js (built on first use), or null to run the sources (BENCH_TSX=1, or no build script). */
+function compiledServer(): string | null {
+  const build = path.join(ROOT, 'packages/server/build.mjs');
+  if (process.env.BENCH_TSX === '1' || !existsSync(build)) return null;
+  if (!compiledMain) {
+    // Inside packages/server: the bundle finds migrations and data files from there (server-root.ts).
+    const outdir = path.join(ROOT, 'packages/server/dist', `bench-${process.pid}`);
+    const built = spawnSync(process.execPath, [build, outdir], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('packages/server/build.mjs failed');
+    process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
+    compiledMain = path.join(outdir, 'main.js');
+  }
+  return compiledMain;
+}
+
 /**
  * Starts the server and resolves once its API answers. `env` adds or overrides variables
  * (e.g. `{ JOBS: '1' }` or `{ REDIS_URL: ... }`); `nodeArgs` go to node itself (e.g. `['--cpu-prof']`).
@@ -58,14 +79,16 @@ export async function startBenchServer(
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    APP_SECRET: 'bench-secret-not-for-production-0123456789abcdef',
+    APP_SECRET: BENCH_APP_SECRET,
     JOBS: '0',
     LOG_LEVEL: 'warn',
     TRUST_PROXY: '1',
     SEED_DEMO: '',
     ...options.env,
   };
-  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
+  const main = compiledServer();
+  const entry = main ? ['--enable-source-maps', main] : ['--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')];
+  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
