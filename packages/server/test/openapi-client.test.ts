@@ -56,6 +56,8 @@ export async function run(input: Input): Promise<{ created: string; serial: stri
   };
   const created = await observationsCreate({ client, body, throwOnError: true });
   const listed = await observationsList({ client, query: { per_page: 50 }, throwOnError: true });
+  // The list's contract also documents the 202 of a large Excel export; a page is the answer with rows.
+  if (!('observations' in listed.data)) throw new Error('expected a page of observations');
   return {
     created: created.data.id,
     serial: created.data.serial_label,
