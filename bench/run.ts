@@ -34,7 +34,9 @@ if (unknown.length) {
 const failed: string[] = [];
 for (const bench of BENCHES.filter((b) => only.includes(b))) {
   console.log(`\n== ${bench} ==`);
-  const args = bench === 'seed' ? ['--orgs', values.orgs, '--observations', values.observations, '--if-needed'] : [];
+  // Push is measured on one node and again on two nodes joined through Redis (issue 13).
+  const args =
+    bench === 'seed' ? ['--orgs', values.orgs, '--observations', values.observations, '--if-needed'] : bench === 'push' ? ['--redis'] : [];
   const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', `${bench}.ts`), ...args], {
     cwd: ROOT,
     stdio: 'inherit',

@@ -102,8 +102,9 @@ async function timeStart(command: string[], dir: string): Promise<number> {
     group('SIGTERM');
     const timer = setTimeout(() => group('SIGKILL'), 15_000);
     await exited;
-    // The embedded PostgreSQL stops after the npm process: give it its moment before the next start.
-    await new Promise((r) => setTimeout(r, 1000));
+    // The embedded PostgreSQL stops after the npm process: the next start waits until its pid file is gone.
+    const pidFile = path.join(dir, 'pg', 'postmaster.pid');
+    for (let i = 0; i < 300 && existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
     clearTimeout(timer);
   }
 }

@@ -36,7 +36,7 @@ app.get<{ Params: { read: string; variant: string }; Querystring: { org?: string
     const results: unknown[][] = [];
     for (const s of statements) {
       const params = [...s.params];
-      params[s.orgParam - 1] = org;
+      if (s.orgParam > 0) params[s.orgParam - 1] = org;
       results.push((await client.query(s.text, params)).rows);
     }
     return { results };

@@ -73,5 +73,6 @@ export function explicitTenant(s: Statement, walled: Map<string, string>): { tex
       },
     )
     .replace(/app_current_org\(\)/g, `${p}::uuid`);
-  return { text, orgParam };
+  // A statement reading no walled table (a catalogue estimate) takes no organisation: 0 says so.
+  return { text, orgParam: text.includes(p) ? orgParam : 0 };
 }

@@ -100,7 +100,7 @@ async function* sheetXml<Row>(
   pages: AsyncIterable<Row[]>,
   progress: (written: number) => Promise<void>,
   count: { rows: number },
-): AsyncGenerator<string> {
+): AsyncGenerator<string | Buffer> {
   const refs = columns.map((_, i) => letters(i));
   const cellStyles = columns.map((c) => styles.formatId(c.numFmt));
   const cols = columns
@@ -122,7 +122,8 @@ async function* sheetXml<Row>(
       chunk += '</row>';
     }
     count.rows += page.length;
-    yield chunk;
+    // As bytes: the page's text is many small joined strings until it is flattened, and the zip copies it anyway.
+    yield Buffer.from(chunk);
     await progress(count.rows);
   }
   yield '</sheetData></worksheet>';
@@ -171,7 +172,8 @@ export async function writeWorkbookFile<Row>(
   );
   part('xl/styles.xml', styles.xml);
   const count = { rows: 0 };
-  const source = Readable.from(sheetXml(columns, styles, pages, progress, count));
+  // One page in hand at a time: Readable.from buffers 16 objects by default, that is 16 pages of rows.
+  const source = Readable.from(sheetXml(columns, styles, pages, progress, count), { highWaterMark: 1 });
   // A failed read (the database) must fail the file, not leave the zip waiting for the rest.
   const failed = new Promise<never>((_, reject) => source.once('error', reject));
   zip.addReadStream(source, 'xl/worksheets/sheet1.xml');
