@@ -21,8 +21,12 @@ export const theme = createTheme({
   },
 });
 
-/** "Close" in the page's language; the theme is built before any catalogue is loaded, so the four words live here. */
-const CLOSE: Record<string, string> = { en: 'Close', es: 'Cerrar', tr: 'Kapat', zh: '关闭' };
+/**
+ * "Close dialog" in the page's language; the theme is built before any catalogue is loaded, so the four
+ * texts live here. Not a bare "Close": a dialog that closes a record (a permit, an action) has a "Close"
+ * button of its own, and the two must not share a name.
+ */
+const CLOSE: Record<string, string> = { en: 'Close dialog', es: 'Cerrar diálogo', tr: 'Pencereyi kapat', zh: '关闭对话框' };
 function closeLabel(): string {
   const lang = typeof document === 'undefined' ? 'en' : document.documentElement.lang.slice(0, 2);
   return CLOSE[lang] ?? CLOSE['en']!;
