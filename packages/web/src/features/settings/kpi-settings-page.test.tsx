@@ -1,15 +1,8 @@
 import { catalogs, KPI_DEFAULTS, type KpiSettings } from '@bulwark/domain';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../api/http.js';
-import type { PushClient } from '../../api/push-client.js';
-import { createMemoryStorage, createSessionStore } from '../../api/session-store.js';
-import { ServicesContext, type Services } from '../../app/services.js';
-import { createI18n } from '../../i18n/setup.js';
+import { renderWithServices } from '../../../test/render-with-services.js';
 import { KpiSettingsPage } from './kpi-settings-page.js';
 
 const en = catalogs.en;
@@ -17,31 +10,7 @@ const YEAR = new Date().getFullYear();
 const DEFAULTS: KpiSettings = { year: YEAR, is_default: true, updated_at: null, ...KPI_DEFAULTS };
 
 function renderPage(http: Partial<HttpClient>) {
-  const i18n = createI18n('en');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const services: Services = {
-    http: http as HttpClient,
-    session: createSessionStore(createMemoryStorage()),
-    push: {} as PushClient,
-    queryClient,
-    i18n,
-    storage: createMemoryStorage(),
-    location: { host: 'demo.localhost:3000', protocol: 'http:', assign: vi.fn() },
-    now: () => Date.now(),
-  };
-  render(
-    <ServicesContext.Provider value={services}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <MantineProvider>
-            <MemoryRouter>
-              <KpiSettingsPage />
-            </MemoryRouter>
-          </MantineProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </ServicesContext.Provider>,
-  );
+  renderWithServices(<KpiSettingsPage />, http);
 }
 
 describe('the KPI settings page', () => {
