@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { changedNothing } from '../db/db.js';
 import type { Tenant } from '../http/tenancy.js';
 import { isTrialExpired, sessionOutlived, type Principal } from './principal.js';
 
@@ -82,9 +83,11 @@ export function createPrincipalCache(options: {
   let retryTimer: NodeJS.Timeout | null = null;
   let fenceInFlight: Promise<void> | null = null;
   let fenceNext: Promise<void> | null = null;
-  // Whether a pool of this node has finished work since the last fence was sent.
+  // Whether a pool of this node has finished work since the last fence was sent. A transaction known to
+  // have changed nothing (db.ts: read-only) cannot have changed a principal: its release needs no fence.
   let dirty = true;
-  const markDirty = () => {
+  const markDirty = (_err: unknown, released: pg.PoolClient | undefined) => {
+    if (released && changedNothing(released)) return;
     dirty = true;
   };
 

@@ -11,10 +11,9 @@ import {
   LIST_EXPORT_INLINE_MAX,
   listExportStartedResponse,
 } from '@bulwark/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler } from 'fastify';
 import type { Principal } from '../auth/principal.js';
-import type { Tx } from '../db/db.js';
+import { inTenant, type Tx } from '../db/db.js';
 import { bindAfterCommit } from '../db/after-commit.js';
 import type { AppDeps } from '../deps.js';
 import { AppError } from '../errors.js';
@@ -138,8 +137,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps): Router {
     work: (tx: Tx, afterCommit: (w: AfterCommit) => void) => Promise<T>,
   ): Promise<T> {
     const pending: AfterCommit[] = [];
-    const result = await deps.db.app.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
+    const result = await inTenant(deps.db.app, organizationId, async (tx) => {
       bindAfterCommit(tx, (w) => pending.push(w));
       return work(tx, (w) => pending.push(w));
     });
