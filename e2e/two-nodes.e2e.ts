@@ -10,7 +10,7 @@ import { freePort, launchBrowser, pickOption, type RunningServer, shot, signedIn
 
 /**
  * Issue 18's last "done means": the browser journey of issue 4 with the manager's browser on node B
- * while the guest and the supervisor work through node A. Two real app processes (src/main.ts) on one
+ * while the guest and the supervisor work through node A. Two real app processes (the compiled server) on one
  * PostgreSQL (DATABASE_URL's, or the first node's embedded one), one Redis (REDIS_URL: push between
  * the nodes goes through it) and one S3-compatible file store (s3rver, in this process); the same
  * APP_SECRET, each node with a DATA_DIR of its own. Nothing is shared by a disk.
