@@ -88,7 +88,9 @@ export async function startBenchServer(
   };
   const main = compiledServer();
   const entry = main ? ['--enable-source-maps', main] : ['--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')];
-  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+  // BENCH_NODE_ARGS (space-separated, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') profiles any bench's server.
+  const envArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const proc = spawn(process.execPath, [...envArgs, ...(options.nodeArgs ?? []), ...entry], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
