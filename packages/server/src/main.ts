@@ -1,3 +1,5 @@
+// First: the heap's growing factor must be set before the server's modules load (heap.ts).
+import './platform/heap.js';
 import { loadConfig, publicUrl, type Config } from './platform/config.js';
 import { describeStartupFailure } from './platform/startup.js';
 import { startServer, type Running } from './runtime.js';

@@ -6,7 +6,7 @@ import { users } from '../../platform/db/schema.js';
 import type { ExcelColumn } from '../../platform/export/excel.js';
 import { DATE_FORMAT, DATE_TIME_FORMAT, excelLocal } from '../../platform/export/stream-workbook.js';
 import { categories } from '../categories/read.js';
-import { EXPORT_PAGE, keysetPages, listExportSource, type ListExportSource } from '../list-exports/source.js';
+import { EXPORT_PAGE, keysetPages, listExportSource, once, type ListExportSource } from '../list-exports/source.js';
 import { sites } from '../sites/read.js';
 import { filterWhere, withStatus } from './list.js';
 import { describeSources } from './sources.js';
@@ -34,11 +34,15 @@ type Row = Awaited<ReturnType<typeof page>>[number];
 
 function columns(lang: Language): ExcelColumn<Row>[] {
   const t = (key: string) => translate(lang, `actions.${key}`);
+  // Translated once per value, not once per row (see `once`).
+  const status = once((v: Row['status']) => t(`status.${v}`));
+  const controlType = once((v: Row['controlType']) => t(`controlType.${v}`));
+  const source = once((v: Row['sourceType']) => t(`source.${v}`));
   return [
     { header: t('fields.serial'), key: 'serial', width: 8, value: (a) => a.serial },
     { header: t('fields.description'), key: 'description', width: 48, value: (a) => a.description },
-    { header: t('fields.status'), key: 'status', width: 14, value: (a) => t(`status.${a.status}`) },
-    { header: t('fields.controlType'), key: 'control_type', width: 24, value: (a) => t(`controlType.${a.controlType}`) },
+    { header: t('fields.status'), key: 'status', width: 14, value: (a) => status(a.status) },
+    { header: t('fields.controlType'), key: 'control_type', width: 24, value: (a) => controlType(a.controlType) },
     { header: t('fields.responsible'), key: 'responsible', width: 24, value: (a) => a.responsibleName },
     // A day of the site's calendar.
     { header: t('fields.dueDate'), key: 'due_date', width: 12, numFmt: DATE_FORMAT, value: (a) => excelLocal(a.dueDate) },
@@ -48,7 +52,7 @@ function columns(lang: Language): ExcelColumn<Row>[] {
       header: t('fields.source'),
       key: 'source',
       width: 22,
-      value: (a) => [t(`source.${a.sourceType}`), a.sourceLabel ?? a.sourceSerial].filter((x) => x !== null).join(' '),
+      value: (a) => [source(a.sourceType), a.sourceLabel ?? a.sourceSerial].filter((x) => x !== null).join(' '),
     },
     { header: t('fields.remarks'), key: 'remarks', width: 40, value: (a) => a.remarks },
     { header: t('fields.createdBy'), key: 'created_by', width: 24, value: (a) => a.creatorName },

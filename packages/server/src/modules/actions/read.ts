@@ -1,5 +1,5 @@
-import { actionPath, type HomeAction } from '@bulwark/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { actionPath, type ActionSource, type HomeAction } from '@bulwark/domain';
+import { and, asc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/db.js';
 import { sites } from '../sites/read.js';
 import { myActionCounts } from './queries.js';
@@ -40,4 +40,17 @@ export async function myUnfinishedActions(tx: Tx, userId: string, limit: number)
     site_name: r.siteName,
     path: actionPath(r.sourceType, r.id),
   }));
+}
+
+/**
+ * How many actions a record of `type` has, and how many of them are done (completed or closed), as
+ * subqueries correlated with the record's `organizationId` and `id` columns (the index actions_source):
+ * for a list export, which reads them with each page rather than by a query of the page's ids.
+ */
+export function actionCountsOf(type: ActionSource, organizationId: AnyColumn, id: AnyColumn) {
+  const mine = sql`${actions.organizationId} = ${organizationId} and ${actions.sourceType} = ${type} and ${actions.sourceId} = ${id}`;
+  return {
+    total: sql<number>`(select count(*)::int from ${actions} where ${mine})`,
+    done: sql<number>`(select count(*)::int from ${actions} where ${mine} and ${actions.status} in ('completed', 'closed'))`,
+  };
 }

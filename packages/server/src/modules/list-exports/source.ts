@@ -30,6 +30,20 @@ export function listExportSource<Row>(spec: {
 }
 
 /**
+ * `f` remembering its answers: a column's text of a value among a few (a type, a status) is translated
+ * once per export, not once per row (each `translate` splits its key: garbage for every cell).
+ */
+export function once<K, V>(f: (k: K) => V): (k: K) => V {
+  const seen = new Map<K, V>();
+  return (k) => {
+    if (seen.has(k)) return seen.get(k)!;
+    const v = f(k);
+    seen.set(k, v);
+    return v;
+  };
+}
+
+/**
  * Keyset pages: `page(after)` reads the `EXPORT_PAGE` rows that follow `after` (null: the first) in the
  * list's order, and `keyOf` names a row's place in it. Unlike OFFSET, each page costs the same however
  * deep into the list it is.

@@ -16,10 +16,10 @@ import type { Tx } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
 import type { ExcelColumn } from '../../platform/export/excel.js';
 import { DATE_TIME_FORMAT, excelLocal } from '../../platform/export/stream-workbook.js';
-import { actionStatusesOf } from '../actions/service.js';
+import { actionCountsOf } from '../actions/read.js';
 import { categories } from '../categories/read.js';
 import { siteNodes, sites } from '../sites/read.js';
-import { EXPORT_PAGE, keysetPages, listExportSource, type ListExportSource } from '../list-exports/source.js';
+import { EXPORT_PAGE, keysetPages, listExportSource, once, type ListExportSource } from '../list-exports/source.js';
 import { observationWhere, type Narrowing } from './list.js';
 import { observations } from './tables.js';
 
@@ -54,9 +54,17 @@ type Row = {
 
 function columns(lang: Language): ExcelColumn<Row>[] {
   const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
+  const type = once((v: ObservationType) => t(`categories.types.${v}`));
+  const risk = once((v: ObservationRiskLevel) => t(`observations.riskLevels.${v}`));
+  const status = once((v: ObservationStatus) => t(`observations.statuses.${v}`));
+  const source = once((v: ObservationSource) => t(`observations.sources.${v}`));
+  const yesNo = once((v: boolean) => t(v ? 'observations.fields.yes' : 'observations.fields.no'));
+  // done and total as one number (a record has far fewer than a million actions): a key without a string.
+  const progress = once((k: number) => t('observations.list.actionsProgress', { done: Math.floor(k / 1e6), total: k % 1e6 }));
+  const anonymous = t('observations.anonymous');
   return [
     { header: t('observations.fields.serial'), key: 'serial', value: (o) => formatObservationSerial(o.serial) },
-    { header: t('observations.fields.type'), key: 'type', width: 18, value: (o) => t(`categories.types.${o.type}`) },
+    { header: t('observations.fields.type'), key: 'type', width: 18, value: (o) => type(o.type) },
     { header: t('observations.fields.category'), key: 'category', width: 20, value: (o) => o.category },
     { header: t('observations.fields.site'), key: 'site', width: 22, value: (o) => o.site },
     { header: t('observations.fields.area'), key: 'area', width: 20, value: (o) => o.area },
@@ -68,22 +76,18 @@ function columns(lang: Language): ExcelColumn<Row>[] {
       numFmt: DATE_TIME_FORMAT,
       value: (o) => excelLocal(o.observedLocal),
     },
-    { header: t('observations.fields.riskLevel'), key: 'risk_level', value: (o) => t(`observations.riskLevels.${o.riskLevel}`) },
-    { header: t('observations.fields.status'), key: 'status', value: (o) => t(`observations.statuses.${o.status}`) },
+    { header: t('observations.fields.riskLevel'), key: 'risk_level', value: (o) => risk(o.riskLevel) },
+    { header: t('observations.fields.status'), key: 'status', value: (o) => status(o.status) },
     { header: t('observations.fields.description'), key: 'description', width: 40, value: (o) => o.description },
-    { header: t('observations.fields.reporter'), key: 'reporter', width: 20, value: (o) => o.reporter ?? t('observations.anonymous') },
-    {
-      header: t('observations.fields.actionRequired'),
-      key: 'action_required',
-      value: (o) => t(o.actionRequired ? 'observations.fields.yes' : 'observations.fields.no'),
-    },
+    { header: t('observations.fields.reporter'), key: 'reporter', width: 20, value: (o) => o.reporter ?? anonymous },
+    { header: t('observations.fields.actionRequired'), key: 'action_required', value: (o) => yesNo(o.actionRequired) },
     {
       header: t('observations.fields.actions'),
       key: 'actions',
       width: 18,
-      value: (o) => t('observations.list.actionsProgress', { done: o.actionsDone, total: o.actionsTotal }),
+      value: (o) => progress(o.actionsDone * 1e6 + o.actionsTotal),
     },
-    { header: t('observations.fields.source'), key: 'source', value: (o) => t(`observations.sources.${o.source}`) },
+    { header: t('observations.fields.source'), key: 'source', value: (o) => source(o.source) },
     // An instant, in UTC as the list's API gives it.
     { header: t('observations.fields.createdAt'), key: 'created_at', width: 20, numFmt: DATE_TIME_FORMAT, value: (o) => o.createdAt },
   ];
@@ -112,11 +116,12 @@ function keyset(q: ExportQuery) {
   };
 }
 
+const counts = actionCountsOf('observation', observations.organizationId, observations.id);
+
 async function page(tx: Tx, q: ExportQuery, after: Key | null): Promise<Row[]> {
   const k = keyset(q);
   const rows = await tx
     .select({
-      id: observations.id,
       serial: observations.serial,
       type: observations.type,
       category: categories.name,
@@ -133,6 +138,9 @@ async function page(tx: Tx, q: ExportQuery, after: Key | null): Promise<Row[]> {
       source: observations.source,
       createdAt: observations.createdAt,
       createdText: sql<string>`${observations.createdAt}::text`,
+      // With the page rather than by a second query of the page's ids (actionStatusesOf): one round trip.
+      actionsTotal: counts.total,
+      actionsDone: counts.done,
     })
     .from(observations)
     .innerJoin(sites, eq(sites.id, observations.siteId))
@@ -142,20 +150,25 @@ async function page(tx: Tx, q: ExportQuery, after: Key | null): Promise<Row[]> {
     .where(and(observationWhere(q), after ? k.after(after) : undefined))
     .orderBy(...k.order)
     .limit(EXPORT_PAGE);
-  const statuses = await actionStatusesOf(
-    tx,
-    'observation',
-    rows.map((r) => r.id),
-  );
-  return rows.map(({ id, anonymous, reporterFull, reporterName, ...r }) => {
-    const acts = statuses.get(id) ?? [];
-    return {
-      ...r,
-      reporter: anonymous ? null : (reporterFull ?? reporterName ?? null),
-      actionsTotal: acts.length,
-      actionsDone: acts.filter((s) => s === 'completed' || s === 'closed').length,
-    };
-  });
+  // Field by field: a rest and a spread per row cost twice as much, in time and garbage.
+  return rows.map((r): Row => ({
+    serial: r.serial,
+    type: r.type,
+    category: r.category,
+    site: r.site,
+    area: r.area,
+    observedLocal: r.observedLocal,
+    riskLevel: r.riskLevel,
+    status: r.status,
+    description: r.description,
+    reporter: r.anonymous ? null : (r.reporterFull ?? r.reporterName ?? null),
+    actionRequired: r.actionRequired,
+    source: r.source,
+    createdAt: r.createdAt,
+    createdText: r.createdText,
+    actionsDone: r.actionsDone,
+    actionsTotal: r.actionsTotal,
+  }));
 }
 
 async function countRows(tx: Tx, q: ExportQuery): Promise<number> {
