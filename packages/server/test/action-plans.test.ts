@@ -1,4 +1,4 @@
-import { actionListQuerySchema, siListQuerySchema, type ActionListKind } from '@bulwark/domain';
+import { actionListQuerySchema, SEARCH_COUNT_CAP, siListQuerySchema, type ActionListKind } from '@bulwark/domain';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -172,6 +172,8 @@ describe('action and safety interaction list plans', () => {
       'page=30',
       'search=Crew 4',
       'search=Worker 77',
+      'search=Wore gloves',
+      'search=Crew 4&status=draft&page=3',
     ]) {
       const ps = await plans((tx) => listInteractions(tx, siListQuerySchema.parse(query(q))));
       expect(seqScans(ps), `?${q}\n${ps.map((p) => `${p.scans.join(', ')}\n  ${p.text}`).join('\n')}`).toEqual([]);
@@ -198,6 +200,16 @@ describe('action and safety interaction list plans', () => {
     expect((await page('all', `site_id=${site}&status=closed`)).total).toBe(await truth(sql`site_id = ${site} and status = 'closed'`));
     expect((await page('all', 'search=guard 12&status=open')).total).toBe(
       await truth(sql`description ilike '%guard 12%' and status = 'open'`),
+    );
+    // A common word counts SEARCH_COUNT_CAP matches and says so; the tabs count the first of them.
+    const common = await page('all', 'search=guard&status=open');
+    expect([common.total, common.totalCapped, common.countsCapped]).toEqual([SEARCH_COUNT_CAP, true, true]);
+    expect(common.counts.all).toBe(SEARCH_COUNT_CAP);
+    expect(common.actions.map((a) => a.serial)).toEqual(
+      (
+        await owner.execute(sql`select serial from actions where organization_id = ${org.id} and status = 'open'
+          and description ilike '%guard%' order by serial desc limit 50`)
+      ).rows.map((r) => (r as { serial: number }).serial),
     );
 
     // A common keyword's page is read in index order, a rare one's through the trigram index: the same rows.
@@ -259,5 +271,56 @@ describe('action and safety interaction list plans', () => {
     expect((await si('search=Worker 77')).total).toBe(
       await siTruth(sql`id in (select interaction_id from si_participants where name ilike '%Worker 77%')`),
     );
+  });
+
+  it("a search's capped function (migration 0220) answers exactly the rows of 0211's and 0212's, each once", async () => {
+    const owner = t.deps.db.owner;
+    const keys = async (q: ReturnType<typeof sql>) => (await owner.execute(q)).rows.map((r) => String((r as { k: unknown }).k)).sort();
+    for (const word of ['guard 12', 'Person 7', 'Plant 3', 'Done 4', '120', 'nothing-like-this']) {
+      const p = `%${word}%`;
+      const serial = /^\d+$/.test(word) ? Number(word) : null;
+      const found = await keys(
+        sql`select m.serial as k from app_action_search(${org.id}, ${p}, ${serial}::integer, null, null, null, null, null, null, null, 1000000) m`,
+      );
+      expect(new Set(found).size, word).toBe(found.length);
+      expect(found, word).toEqual(
+        await keys(sql`select serial as k from actions a where organization_id = ${org.id} and (a.serial = ${serial}::integer
+          or a.serial in (select app_action_matches(${org.id}, ${p}))
+          or a.responsible_id in (select id from users where organization_id = ${org.id} and full_name ilike ${p})
+          or a.site_id in (select id from sites where organization_id = ${org.id} and name ilike ${p}))`),
+      );
+    }
+    for (const word of ['Crew 4', 'Worker 77', 'Wore gloves 12', 'Talk 99', 'Bay 3', 'SI-000120', 'Person 12', 'nothing-like-this']) {
+      const p = `%${word}%`;
+      const found = await keys(sql`select m.id as k from app_si_search(${org.id}, ${p}, null, null, null, null, null, null, 1000000) m`);
+      expect(new Set(found).size, word).toBe(found.length);
+      expect(found, word).toEqual(await keys(sql`select m as k from app_si_matches(${org.id}, ${p}) m`));
+    }
+  });
+
+  it("a safety interaction search's page is the newest matches, read in order or through the indexes", async () => {
+    const owner = t.deps.db.owner;
+    for (const [q, where] of [
+      ['search=Crew 4', sql`true`],
+      ['search=Wore gloves&page=3', sql`true`],
+      ['search=Crew 4&status=draft&page=2', sql`status = 'draft'`],
+      ['search=Worker 77', sql`true`],
+      [`search=Bay 3&site_id=${site}`, sql`site_id = ${site}`],
+    ] as const) {
+      const params = new URLSearchParams(q);
+      const pageNo = Number(params.get('page') ?? 1);
+      const got = await inTenant(t.deps.db.app, org.id, (tx) => listInteractions(tx, siListQuerySchema.parse(query(q))));
+      const matched = sql`organization_id = ${org.id} and id in (select app_si_matches(${org.id}, ${`%${params.get('search')}%`})) and ${where}`;
+      const n = ((await owner.execute(sql`select count(*)::int as n from safety_interactions where ${matched}`)).rows[0] as { n: number })
+        .n;
+      const newest = await owner.execute(
+        sql`select serial from safety_interactions where ${matched} order by held_at desc, serial desc limit 25 offset ${(pageNo - 1) * 25}`,
+      );
+      expect(
+        got.items.map((i) => i.serial),
+        q,
+      ).toEqual(newest.rows.map((r) => (r as { serial: number }).serial));
+      expect([got.total, got.totalCapped], q).toEqual(n > SEARCH_COUNT_CAP ? [SEARCH_COUNT_CAP, true] : [n, false]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { observationCountsQuery, observationListQuery } from '@bulwark/domain';
+import { observationCountsQuery, observationListQuery, SEARCH_COUNT_CAP } from '@bulwark/domain';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -232,7 +232,16 @@ describe(`observation list plans over ${OBSERVATIONS} observations of one organi
   });
 
   it("a search's two ways (read in order, or its matches collected) find the same rows", async () => {
-    for (const q of ['search=forklift', 'search=forklift&status=open&SITE', 'search=Ana', 'search=Dock&type=near_miss', 'search=Visitor']) {
+    for (const q of [
+      'search=forklift',
+      'search=forklift&status=open&SITE',
+      'search=Ana',
+      'search=Dock&type=near_miss',
+      'search=Visitor',
+      'search=Visitor&sort=created_at&direction=asc',
+      'search=Dock&type=near_miss&sort=serial&direction=asc',
+      'search=forklift&sort=observed_at&direction=asc',
+    ]) {
       const { result: page } = await capture((tx) => listObservations(tx, observationListQuery.parse(params(`${q}&per_page=200`))));
       const { result: all } = await capture((tx) => allObservations(tx, observationListQuery.parse(params(q)), 200));
       expect(
@@ -246,18 +255,48 @@ describe(`observation list plans over ${OBSERVATIONS} observations of one organi
            }${q.includes('near_miss') ? ` and o.type = 'near_miss'` : ''}`,
         [ORG, `%${new URLSearchParams(q).get('search')}%`],
       );
-      expect(page.total, q).toBe(counted.rows[0]!.n);
+      // A search counts at most SEARCH_COUNT_CAP matches; past it the total says "at least".
+      const n = counted.rows[0]!.n;
+      expect(page.total, q).toBe(Math.min(n, SEARCH_COUNT_CAP));
+      expect(page.totalCapped, q).toBe(n > SEARCH_COUNT_CAP);
+    }
+  });
+
+  it("the capped search (migration 0220) matches exactly the rows of 0210's, each once, and stops at its limit", async () => {
+    for (const word of ['forklift', 'Ana', 'Dock', 'Visitor', 'Near miss 2', 'OBS-000150', 'toolbox', 'nothing-like-this']) {
+      const pattern = `%${word}%`;
+      const serial = /^OBS-0*(\d+)$/.exec(word)?.[1] ?? null;
+      const old = await owner.query<{ id: string }>('select m.id from app_observation_matches($1, $2, $3) m', [ORG, pattern, serial]);
+      const capped = await owner.query<{ id: string }>(
+        'select m.id from app_observation_search($1, $2, $3, null, null, null, null, null, null, null, 1000000) m',
+        [ORG, pattern, serial],
+      );
+      const ids = capped.rows.map((r) => r.id);
+      expect(new Set(ids).size, word).toBe(ids.length);
+      expect([...ids].sort(), word).toEqual(old.rows.map((r) => r.id).sort());
+      const first = await owner.query<{ n: number }>(
+        'select count(*)::int as n from app_observation_search($1, $2, $3, null, null, null, null, null, null, null, 7) m',
+        [ORG, pattern, serial],
+      );
+      expect(first.rows[0]!.n, word).toBe(Math.min(7, ids.length));
     }
   });
 
   it('a search matches description, comment, site, category, guest and staff names, serial; never an anonymous name', async () => {
-    const total = async (q: string) => (await capture((tx) => listObservations(tx, observationListQuery.parse(params(q))))).result.total;
-    const truth = async (where: string) =>
-      (await owner.query<{ n: number }>(`select count(*)::int as n from observations o where o.organization_id = $1 and (${where})`, [ORG]))
-        .rows[0]!.n;
+    // The total as the list answers it: exact up to SEARCH_COUNT_CAP, past it the cap and "at least".
+    const total = async (q: string) => {
+      const { total: n, totalCapped } = (await capture((tx) => listObservations(tx, observationListQuery.parse(params(q))))).result;
+      return totalCapped ? `${n}+` : `${n}`;
+    };
+    const truth = async (where: string) => {
+      const { n } = (
+        await owner.query<{ n: number }>(`select count(*)::int as n from observations o where o.organization_id = $1 and (${where})`, [ORG])
+      ).rows[0]!;
+      return n > SEARCH_COUNT_CAP ? `${SEARCH_COUNT_CAP}+` : `${n}`;
+    };
     expect(await total('search=forklift')).toBe(await truth(`o.description ilike '%forklift%'`));
     expect(await total('search=toolbox')).toBe(await truth(`o.comment ilike '%toolbox%'`));
-    expect(await total('search=OBS-000150')).toBe(1);
+    expect(await total('search=OBS-000150')).toBe('1');
     expect(await total('search=Visitor%2017')).toBe(await truth(`o.reporter_name ilike '%Visitor 17%'`));
     expect(await total('search=Dock')).toBe(await truth(`o.site_id in (select id from sites where name like '%Dock')`));
     expect(await total('search=Near%20miss%202')).toBe(

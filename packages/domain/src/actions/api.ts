@@ -36,7 +36,7 @@ const list = {
   exportJob: true,
 } as const;
 const listSummary =
-  ': a page (50) with the status tab counts, filtered and searched, or every filtered row as Excel (export_to_excel=true)';
+  ': a page (50) with the status tab counts, filtered and searched (a search counts up to 1,000 matches: pagination.total_capped, counts_capped), or every filtered row as Excel (export_to_excel=true)';
 
 /** The action form's writes: an action of its own, at a site. */
 const create = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from '../api/shared.js';
+import { searchPaginationSchema } from '../api/shared.js';
 
 /* ---- The model (spec 001 §3 Action, §4 statuses) ---- */
 
@@ -330,8 +330,14 @@ export type ActionListItem = z.infer<typeof actionListItemSchema>;
 
 export const actionListResponseSchema = z.object({
   actions: z.array(actionListItemSchema),
-  pagination: paginationSchema,
+  /** With keywords the total counts at most 1,000 matches: `total_capped` says it is a lower bound. */
+  pagination: searchPaginationSchema,
   counts: actionStatusCountsSchema,
+  counts_capped: z.boolean().meta({
+    description:
+      'True when a keyword search matched more than 1,000 actions: the tab counts are then counted over the first 1,000 ' +
+      'matches only, each a lower bound (show "1,000+" for all). False without keywords: the counts are exact.',
+  }),
 });
 export type ActionListResponse = z.infer<typeof actionListResponseSchema>;
 

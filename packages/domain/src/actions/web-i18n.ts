@@ -8,6 +8,10 @@ import { defineMessages } from '../i18n/define.js';
 export const actionsWebMessages = defineMessages({
   en: {
     list: {
+      // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+      totalAtLeast_one: 'More than {{total}} results',
+      totalAtLeast_other: 'More than {{total}} results',
+      countAtLeast: '{{total}}+',
       statusTabs: 'Actions by status',
       filters: 'Filters',
       filtersCount: 'Filters ({{count}})',
@@ -72,6 +76,10 @@ export const actionsWebMessages = defineMessages({
   },
   es: {
     list: {
+      // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+      totalAtLeast_one: 'Más de {{total}} resultados',
+      totalAtLeast_other: 'Más de {{total}} resultados',
+      countAtLeast: '{{total}}+',
       statusTabs: 'Acciones por estado',
       filters: 'Filtros',
       filtersCount: 'Filtros ({{count}})',
@@ -136,6 +144,10 @@ export const actionsWebMessages = defineMessages({
   },
   tr: {
     list: {
+      // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+      totalAtLeast_one: '{{total}} sonuçtan fazla',
+      totalAtLeast_other: '{{total}} sonuçtan fazla',
+      countAtLeast: '{{total}}+',
       statusTabs: 'Duruma göre faaliyetler',
       filters: 'Filtreler',
       filtersCount: 'Filtreler ({{count}})',
@@ -200,6 +212,10 @@ export const actionsWebMessages = defineMessages({
   },
   zh: {
     list: {
+      // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+      totalAtLeast_one: '超过 {{total}} 条结果',
+      totalAtLeast_other: '超过 {{total}} 条结果',
+      countAtLeast: '{{total}}+',
       statusTabs: '按状态查看措施',
       filters: '筛选',
       filtersCount: '筛选（{{count}}）',

@@ -56,6 +56,38 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** A keyword search counts at most this many matches (issue 13): past it a count is a lower bound. */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** The pagination of a list that can be searched: `total_capped` says when `total` is a lower bound. */
+export const searchPaginationSchema = paginationSchema.extend({
+  total_capped: z.boolean().meta({
+    description:
+      'True when a keyword search matched more rows than it counts (SEARCH_COUNT_CAP, 1,000): total is then a lower bound ' +
+      '(show "1,000+"), total_pages the pages known to hold rows, and a full page has a next one. False without keywords.',
+  }),
+});
+export type SearchPagination = z.infer<typeof searchPaginationSchema>;
+
+export function searchPagination(total: number, capped: boolean, page: number, perPage: number): SearchPagination {
+  // Capped: at least total + 1 rows exist, so the page holding that row exists too.
+  const rows = capped ? total + 1 : total;
+  return { page, per_page: perPage, total, total_pages: Math.max(1, Math.ceil(rows / perPage)), total_capped: capped };
+}
+
+/**
+ * A search's total after reading a page (`rows` of `limit` at `offset`), from `found` matches counted up to
+ * the cap. Past the cap a short page ends the list (the total is then exact); a full one says at least
+ * this page, and more after it.
+ */
+export function searchTotal(found: number, capped: boolean, offset: number, limit: number, rows: number) {
+  if (!capped) return { total: found, totalCapped: false };
+  // A page past the end says nothing new: the count's lower bound stands.
+  if (rows === 0) return { total: SEARCH_COUNT_CAP, totalCapped: true };
+  if (rows < limit) return { total: offset + rows, totalCapped: false };
+  return { total: Math.max(SEARCH_COUNT_CAP, offset + rows), totalCapped: true };
+}
+
 /** A page of a list: `{ <key>: [items], pagination }`, plus whatever else the list carries. */
 export function listEnvelope<const K extends string, Item extends z.ZodType>(key: K, item: Item) {
   return z.object({ [key]: z.array(item), pagination: paginationSchema } as { [P in K]: z.ZodArray<Item> } & {

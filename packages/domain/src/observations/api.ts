@@ -29,7 +29,7 @@ export const observationsApi = defineApi('observations', {
     path: '/api/v2/observations',
     access: read,
     summary:
-      'Observations: a page (15 by default) filtered by status tab, site, type, risk level, local date range and keywords; export_to_excel=true gives exactly the filtered rows as a workbook',
+      'Observations: a page (15 by default) filtered by status tab, site, type, risk level, local date range and keywords (a search counts up to 1,000 matches: pagination.total_capped); export_to_excel=true gives exactly the filtered rows as a workbook',
     query: observationListQuery,
     response: observationListResponse,
     file: 'on_export',
@@ -40,7 +40,7 @@ export const observationsApi = defineApi('observations', {
     method: 'GET',
     path: '/api/v2/observations/period_status_counts',
     access: read,
-    summary: 'How many observations each status tab holds for the period and filters',
+    summary: 'How many observations each status tab holds for the period and filters (a search counts up to 1,000 matches: counts_capped)',
     query: observationCountsQuery,
     response: observationStatusCountsResponse,
     guests: own,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importRowErrorSchema } from '../api/shared.js';
+import { importRowErrorSchema, searchPaginationSchema } from '../api/shared.js';
 import { actionItemSchema, actionSummarySchema, CONTROL_TYPES } from '../actions/schemas.js';
 import { CATEGORY_TYPES_BY_MODULE } from '../categories/schemas.js';
 import { PAGE_SIZES } from '../constants.js';
@@ -345,7 +345,8 @@ export type ObservationListItem = z.infer<typeof observationListItemSchema>;
 
 export const observationListResponse = z.object({
   observations: z.array(observationListItemSchema),
-  pagination: z.object({ page: z.number(), per_page: z.number(), total: z.number(), total_pages: z.number() }),
+  /** With keywords the total counts at most 1,000 matches: `total_capped` says it is a lower bound. */
+  pagination: searchPaginationSchema,
 });
 export type ObservationListResponse = z.infer<typeof observationListResponse>;
 
@@ -358,6 +359,11 @@ export const observationStatusCountsResponse = z.object({
     completed: z.number(),
     closed: z.number(),
     overdue: z.number(),
+  }),
+  counts_capped: z.boolean().meta({
+    description:
+      'True when a keyword search matched more than 1,000 observations: counting stopped there, so each count is a lower ' +
+      'bound (at most 1,000; show "1,000+"). False without keywords: the counts are exact.',
   }),
 });
 export type ObservationStatusCounts = z.infer<typeof observationStatusCountsResponse>;

@@ -30,6 +30,10 @@ export const observationsWebMessages = defineMessages({
       wholeSite: 'The whole site',
     },
     list: {
+      // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+      totalAtLeast_one: 'More than {{total}} results',
+      totalAtLeast_other: 'More than {{total}} results',
+      countAtLeast: '{{total}}+',
       clear: 'Clear filters',
     },
     import: {
@@ -75,6 +79,10 @@ export const observationsWebMessages = defineMessages({
       wholeSite: 'Todo el centro',
     },
     list: {
+      // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+      totalAtLeast_one: 'Más de {{total}} resultados',
+      totalAtLeast_other: 'Más de {{total}} resultados',
+      countAtLeast: '{{total}}+',
       clear: 'Quitar filtros',
     },
     import: {
@@ -120,6 +128,10 @@ export const observationsWebMessages = defineMessages({
       wholeSite: 'Sahanın tamamı',
     },
     list: {
+      // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+      totalAtLeast_one: '{{total}} sonuçtan fazla',
+      totalAtLeast_other: '{{total}} sonuçtan fazla',
+      countAtLeast: '{{total}}+',
       clear: 'Filtreleri temizle',
     },
     import: {
@@ -165,6 +177,10 @@ export const observationsWebMessages = defineMessages({
       wholeSite: '整个现场',
     },
     list: {
+      // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+      totalAtLeast_one: '超过 {{total}} 条结果',
+      totalAtLeast_other: '超过 {{total}} 条结果',
+      countAtLeast: '{{total}}+',
       clear: '清除筛选',
     },
     import: {

@@ -35,7 +35,7 @@ export const safetyInteractionsApi = defineApi('safety-interactions', {
     path: '/api/safety_interactions',
     access: read,
     summary:
-      'Safety interactions, newest first: a page filtered by site, observer, topic, status, period and keyword, or all of them as Excel (export_to_excel=true)',
+      'Safety interactions, newest first: a page filtered by site, observer, topic, status, period and keyword (a search counts up to 1,000 matches: pagination.total_capped), or all of them as Excel (export_to_excel=true)',
     query: siListQuerySchema,
     response: siListResponseSchema,
     file: 'on_export',

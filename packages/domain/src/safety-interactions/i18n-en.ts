@@ -79,6 +79,10 @@ export const siEn = {
     createdBy: 'Recorded by',
   },
   list: {
+    // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+    totalAtLeast_one: 'More than {{total}} results',
+    totalAtLeast_other: 'More than {{total}} results',
+    countAtLeast: '{{total}}+',
     newInteraction: 'New interaction',
     search: 'Search interactions',
     empty: 'No safety interactions recorded yet.',

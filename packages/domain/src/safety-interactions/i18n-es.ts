@@ -74,6 +74,10 @@ export const siEs: Widen<typeof siEn> = {
     createdBy: 'Registrada por',
   },
   list: {
+    // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+    totalAtLeast_one: 'Más de {{total}} resultados',
+    totalAtLeast_other: 'Más de {{total}} resultados',
+    countAtLeast: '{{total}}+',
     newInteraction: 'Nueva interacción',
     search: 'Buscar interacciones',
     empty: 'Aún no hay interacciones de seguridad registradas.',

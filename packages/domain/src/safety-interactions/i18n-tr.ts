@@ -74,6 +74,10 @@ export const siTr: Widen<typeof siEn> = {
     createdBy: 'Kaydeden',
   },
   list: {
+    // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+    totalAtLeast_one: '{{total}} sonuçtan fazla',
+    totalAtLeast_other: '{{total}} sonuçtan fazla',
+    countAtLeast: '{{total}}+',
     newInteraction: 'Yeni etkileşim',
     search: 'Etkileşimlerde ara',
     empty: 'Henüz kaydedilmiş güvenlik etkileşimi yok.',

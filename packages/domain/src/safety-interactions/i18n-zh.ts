@@ -74,6 +74,10 @@ export const siZh: Widen<typeof siEn> = {
     createdBy: '记录人',
   },
   list: {
+    // A keyword search counts at most 1,000 matches: past them the total and the tab counts are lower bounds.
+    totalAtLeast_one: '超过 {{total}} 条结果',
+    totalAtLeast_other: '超过 {{total}} 条结果',
+    countAtLeast: '{{total}}+',
     newInteraction: '新建互动',
     search: '搜索互动',
     empty: '尚未记录任何安全互动。',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionItemSchema, actionSummarySchema } from '../actions/schemas.js';
-import { listEnvelope } from '../api/shared.js';
+import { searchPaginationSchema } from '../api/shared.js';
 
 /* ---- The model ----
  * A safety interaction (safety walk, SUSA, behaviour-based safety conversation) is a planned
@@ -293,7 +293,11 @@ export const siListItemSchema = z.object({
 });
 export type SiListItem = z.infer<typeof siListItemSchema>;
 
-export const siListResponseSchema = listEnvelope('safety_interactions', siListItemSchema);
+export const siListResponseSchema = z.object({
+  safety_interactions: z.array(siListItemSchema),
+  /** With keywords the total counts at most 1,000 matches: `total_capped` says it is a lower bound. */
+  pagination: searchPaginationSchema,
+});
 export type SiListResponse = z.infer<typeof siListResponseSchema>;
 
 export const siResponseSchema = siListItemSchema.omit({ people: true, safe_count: true, at_risk_count: true }).extend({

@@ -24,8 +24,8 @@ const VISUALLY_HIDDEN = {
   padding: 0,
 } as const;
 
-/** The shared pagination of every list (packages/domain api/shared.ts). */
-export type PageInfo = PaginationInfo;
+/** The shared pagination of every list (packages/domain api/shared.ts); a searchable list's says when its total is a lower bound. */
+export type PageInfo = PaginationInfo & { total_capped?: boolean };
 
 type Props<Row> = {
   columns: Column<Row>[];
@@ -38,6 +38,8 @@ type Props<Row> = {
   /** The first thing to do in an empty list (e.g. "Report an observation"), shown under its text. */
   emptyAction?: ReactNode;
   pagination?: PageInfo;
+  /** Instead of "N in all": a search's "More than 1,000 results" (its list's own text). */
+  totalLabel?: string;
   onPage?: (page: number) => void;
   caption?: string;
 };
@@ -47,7 +49,19 @@ type Props<Row> = {
  * state, and a horizontal scroll on narrow screens instead of a squeezed layout. On a phone the minimum
  * width follows the columns not marked hideOnPhone, so a list of a few columns needs no scrolling.
  */
-export function DataTable<Row>({ columns, rows, rowKey, loading, error, emptyText, emptyAction, pagination, onPage, caption }: Props<Row>) {
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  loading,
+  error,
+  emptyText,
+  emptyAction,
+  pagination,
+  totalLabel,
+  onPage,
+  caption,
+}: Props<Row>) {
   const { t } = useTranslation();
   if (error) {
     return (
@@ -112,7 +126,7 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, error, emptyTex
       {pagination && pagination.total > 0 ? (
         <Group justify="space-between" p="sm" gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {t('kit.total', { count: pagination.total })}
+            {totalLabel ?? t('kit.total', { count: pagination.total })}
           </Text>
           {pagination.total_pages > 1 && onPage ? (
             <Pagination

@@ -7,6 +7,8 @@ import {
   type ActionSource,
   type ActionStatus,
   type ActionStatusCounts,
+  SEARCH_COUNT_CAP,
+  searchTotal,
 } from '@bulwark/domain';
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -14,6 +16,7 @@ import type { Tx } from '../../platform/db/db.js';
 import { users } from '../../platform/db/schema.js';
 import { pageWindow, searchPattern } from '../../platform/http/list.js';
 import { categories } from '../categories/read.js';
+import { walkPage } from '../search-walk.js';
 import { sites } from '../sites/read.js';
 import { describeSources } from './sources.js';
 import { actionCounts, actions } from './tables.js';
@@ -210,15 +213,83 @@ async function rowsOfPage(tx: Tx, where: SQL | undefined, limit: number, offset:
     .orderBy(newestFirst);
 }
 
-/** Above this many matches, a search's page reads the list's index in order (searchWhere's `walk`). */
-const WALK_FROM = 2_000;
+/** The serial a search names: "#12" or "12" finds action 12. */
+function searchSerial(search: string): number | null {
+  const serial = /^#?(\d{1,9})$/.exec(search.trim());
+  return serial ? Number(serial[1]) : null;
+}
 
-/** One page of a list with its total and the tab counts (first: they say how common a search's matches are). */
+/**
+ * The first `lim` matches of a search with the list's filters (the status tab's when `status` is given), in
+ * no order (migration 0220): the function stops after `lim` rows, so a common word costs a thousand rows.
+ */
+function searchMatches(kind: ActionListKind, q: ActionListQuery, search: string, status: ActionStatus | null, lim: number): SQL {
+  return sql`app_action_search(app_current_org(), ${searchPattern(search)}, ${searchSerial(search)}::integer,
+    ${sourceOf(kind, q) ?? null}::text, ${q.site_id ?? null}::uuid, ${q.responsible_id ?? null}::uuid,
+    ${q.control_type ?? null}::text, ${status}::text, ${q.due_from ?? null}::date, ${q.due_to ?? null}::date, ${lim}::integer) m`;
+}
+
+/**
+ * A search's matches by status, up to SEARCH_COUNT_CAP + 1 of them in all (more: `capped`), with their
+ * serials: up to the cap they are every match, and the page is read by them without searching again.
+ */
+async function searchCounts(tx: Tx, kind: ActionListKind, q: ActionListQuery, search: string, status: ActionStatus | null) {
+  const res = await tx.execute<{ status: ActionStatus; n: number; serials: number[] }>(
+    sql`select m.status, count(*)::integer as n, array_agg(m.serial) as serials
+      from ${searchMatches(kind, q, search, status, SEARCH_COUNT_CAP + 1)} group by m.status`,
+  );
+  const counts = Object.fromEntries(ACTION_STATUSES.map((st) => [st, 0])) as Record<ActionStatus, number>;
+  for (const r of res.rows) counts[r.status] = Number(r.n);
+  const found = Object.values(counts).reduce((a, b) => a + b, 0);
+  const capped = found > SEARCH_COUNT_CAP;
+  const cap = (n: number) => (capped ? Math.min(n, SEARCH_COUNT_CAP) : n);
+  const tabs: ActionStatusCounts = { all: cap(found), ...counts };
+  for (const st of ACTION_STATUSES) tabs[st] = cap(counts[st]);
+  const serialsOf = (tab: ActionListQuery['status']) => res.rows.filter((r) => tab === 'all' || r.status === tab).flatMap((r) => r.serials);
+  return { tabs, found, capped, serialsOf };
+}
+
+/**
+ * A search's page, its total and the tab counts. The tabs count the first SEARCH_COUNT_CAP + 1 matches
+ * of every status (past the cap each is a lower bound); the status tab's own total is counted the same
+ * way when it is not 'all'. Up to the cap the page is the newest of the counted matches' serials; past it
+ * (a common word) the list's index is read in order, testing each row (walkPage), which finds a page after
+ * (offset + limit) × rows / matches rows instead of collecting every match.
+ */
+async function searchList(tx: Tx, kind: ActionListKind, q: ActionListQuery, search: string, limit: number, offset: number) {
+  const all = await searchCounts(tx, kind, q, search, null);
+  const tab = q.status === 'all' || !all.capped ? all : await searchCounts(tx, kind, q, search, q.status);
+  const found = tab.capped ? tab.found : tab.tabs[q.status];
+  let rows: ListRow[] = [];
+  if (tab.capped) {
+    const names = await nameMatches(tx, search);
+    const filters = and(sql`true`, ...withStatus(filterWhere(kind, { ...q, search: undefined }), q));
+    const serials = await walkPage<number>(
+      tx,
+      (window) => sql`select ${actions.serial} as key, ${searchWhere(search, names, true)} as hit from ${actions}
+        where ${filters} order by ${newestFirst} limit ${window}`,
+      (window) => sql`select 1 from ${actions} where ${filters} limit ${window}`,
+      limit,
+      offset,
+    );
+    if (serials.length > 0) rows = await rowsOfPage(tx, inArray(actions.serial, serials), limit, 0);
+  } else if (offset < found) {
+    const page = tab
+      .serialsOf(q.status)
+      .sort((a, b) => b - a)
+      .slice(offset, offset + limit);
+    if (page.length > 0) rows = await rowsOfPage(tx, inArray(actions.serial, page), limit, 0);
+  }
+  const { total, totalCapped } = searchTotal(found, tab.capped, offset, limit, rows.length);
+  return { actions: await toListItems(tx, rows), total, totalCapped, counts: all.tabs, countsCapped: all.capped };
+}
+
+/** One page of a list with its total and the tab counts; a search's are counted up to a cap (searchList). */
 export async function listActions(tx: Tx, kind: ActionListKind, q: ActionListQuery) {
   const { limit, offset } = pageWindow(q);
-  const names = await nameMatches(tx, q.search);
-  const counts = await statusCounts(tx, kind, q, names);
-  const walk = counts[q.status] > WALK_FROM;
-  const rows = await rowsOfPage(tx, and(...withStatus(filterWhere(kind, q, names, walk), q)), limit, offset);
-  return { actions: await toListItems(tx, rows), total: counts[q.status], counts };
+  const search = q.search?.trim();
+  if (search) return searchList(tx, kind, q, search, limit, offset);
+  const counts = await statusCounts(tx, kind, q);
+  const rows = await rowsOfPage(tx, and(...withStatus(filterWhere(kind, q), q)), limit, offset);
+  return { actions: await toListItems(tx, rows), total: counts[q.status], totalCapped: false, counts, countsCapped: false };
 }

@@ -1,4 +1,4 @@
-import { ACTION_LIST_ENDPOINTS, ACTION_LIST_KINDS, actionsApi as api, pagination, type ActionListKind } from '@bulwark/domain';
+import { ACTION_LIST_ENDPOINTS, ACTION_LIST_KINDS, actionsApi as api, searchPagination, type ActionListKind } from '@bulwark/domain';
 import { AppError } from '../../platform/errors.js';
 import { exportList } from '../list-exports/service.js';
 import type { Router } from '../../platform/http/route.js';
@@ -23,7 +23,12 @@ export function actionRoutes(r: Router) {
         );
       }
       const page = await listActions(tx, kind, query);
-      return { actions: page.actions, pagination: pagination(page.total, query.page, query.per_page), counts: page.counts };
+      return {
+        actions: page.actions,
+        pagination: searchPagination(page.total, page.totalCapped, query.page, query.per_page),
+        counts: page.counts,
+        counts_capped: page.countsCapped,
+      };
     });
   }
 

@@ -3,7 +3,9 @@ import {
   OBSERVATION_RISK_LEVELS,
   OBSERVATION_STATUSES,
   OBSERVATION_TYPES,
+  SEARCH_COUNT_CAP,
   formatObservationSerial,
+  searchTotal,
   parseObservationSerial,
   type ObservationCountsQueryInput,
   type ObservationFormData,
@@ -22,6 +24,7 @@ import { pageWindow, searchPattern } from '../../platform/http/list.js';
 import { actionStatusesOf } from '../actions/service.js';
 import { categories, subCategories } from '../categories/read.js';
 import { siteFullNames } from '../sites/service.js';
+import { walkPage } from '../search-walk.js';
 import { siteNodes, sites } from '../sites/read.js';
 import { observationAttachments, observationDayCounts, observations } from './tables.js';
 import { toLocalText } from './view.js';
@@ -36,22 +39,12 @@ type Sort = Pick<ObservationListQuery, 'sort' | 'direction'>;
 
 const reporter = alias(users, 'reporter');
 
-/** The columns the filters and sorts read, on the table or on a search's matches (migration 0210). */
+/** The columns the filters and sorts read. */
 type FilterColumns = Record<
   'status' | 'siteId' | 'type' | 'riskLevel' | 'reporterId' | 'observedLocal' | 'createdAt' | 'serial',
   SQLWrapper
 >;
 const tableColumns: FilterColumns = observations;
-const matchColumns: FilterColumns = {
-  status: sql`m.status`,
-  siteId: sql`m.site_id`,
-  type: sql`m.type`,
-  riskLevel: sql`m.risk_level`,
-  reporterId: sql`m.reporter_id`,
-  observedLocal: sql`m.observed_local`,
-  createdAt: sql`m.created_at`,
-  serial: sql`m.serial`,
-};
 
 /** Every filter but the keywords. Each is an equality or range an index of 0130/0210 starts with. */
 function filterConds(c: FilterColumns, f: Filters): SQL[] {
@@ -205,8 +198,7 @@ const daySum = sql<number>`coalesce(sum(${observationDayCounts.n}), 0)::integer`
 /**
  * How many observations the filters select, by status. Without keywords: the day counts, or the filters'
  * index entries (a site, type or risk index carries the status, migration 0130: an index-only count).
- * With keywords: the search's matches, counted from what the function answers, never the table again.
- * Exact, as the tabs and the pages show them; a common word costs a read of its matches.
+ * Exact, as the tabs and the pages show them. Keywords are counted by searchCounts instead.
  */
 async function countsByStatus(tx: Tx, f: Filters): Promise<Array<{ status: ObservationStatus; n: number }>> {
   const byDay = dayCountsWhere(f);
@@ -217,13 +209,6 @@ async function countsByStatus(tx: Tx, f: Filters): Promise<Array<{ status: Obser
       .where(byDay)
       .groupBy(observationDayCounts.status);
   }
-  const s = searchOf(f);
-  if (s) {
-    const res = await tx.execute<{ status: ObservationStatus; n: number }>(
-      sql`select m.status, count(*)::integer as n from ${matches(s)} where ${and(sql`true`, ...filterConds(matchColumns, f))} group by m.status`,
-    );
-    return res.rows;
-  }
   return tx
     .select({ status: observations.status, n: sql<number>`count(*)::integer` })
     .from(observations)
@@ -232,52 +217,96 @@ async function countsByStatus(tx: Tx, f: Filters): Promise<Array<{ status: Obser
 }
 
 /**
- * A page of a search. Few matches: the function's matches are sorted and the page's ids fetched by key.
- * Many (a common word): the observations are read in the sort's index order, keeping those that match,
- * which stops after about (offset + limit) × rows / matches rows, fewer than collecting every match.
+ * The first `lim` matches of a search with the list's filters, in no order (migration 0220): the function
+ * stops after `lim` rows, so counting a common word costs a thousand rows, not all of them.
  */
-async function searchPage(tx: Tx, q: ObservationListQuery & Narrowing, s: Search, total: number, limit: number, offset: number) {
-  const rows = await orgRows(tx);
-  if (total * total > (offset + limit) * rows) {
-    return pageQuery(tx)
-      .where(and(...filterConds(tableColumns, q), searchCondition(s)))
-      .orderBy(...observationOrder(q))
-      .limit(limit)
-      .offset(offset);
+function searchMatches(s: Search, f: Filters, lim: number): SQL {
+  const status = f.status && f.status !== 'all' ? f.status : null;
+  return sql`app_observation_search(app_current_org(), ${s.pattern}, ${s.serial}::integer, ${status}::text,
+    ${f.site_id ?? null}::uuid, ${f.type ?? null}::text, ${f.risk_level ?? null}::text, ${f.reportedBy ?? null}::uuid,
+    ${f.from ?? null}::timestamp, ${f.to ?? null}::timestamp + interval '1 day', ${lim}::integer) m`;
+}
+
+/**
+ * A search's matches, up to SEARCH_COUNT_CAP + 1 of them (more: `capped`), with their status (the tabs)
+ * and sort keys: up to the cap they are every match, and the page is picked from them here, without
+ * searching again or reading the matches back to sort them.
+ */
+async function searchCounts(tx: Tx, s: Search, f: Filters) {
+  const res = await tx.execute<Match>(
+    sql`select m.id, m.status, m.serial, extract(epoch from m.observed_local)::float8 as observed,
+      extract(epoch from m.created_at)::float8 as created from ${searchMatches(s, f, SEARCH_COUNT_CAP + 1)}`,
+  );
+  const byStatus = new Map<ObservationStatus, number>();
+  for (const m of res.rows) byStatus.set(m.status, (byStatus.get(m.status) ?? 0) + 1);
+  const rows = [...byStatus].map(([status, n]) => ({ status, n }));
+  return { rows, found: res.rows.length, capped: res.rows.length > SEARCH_COUNT_CAP, matches: res.rows };
+}
+
+type Match = { id: string; status: ObservationStatus; serial: number; observed: number; created: number };
+
+/** The ids of a page of `matches` in the list's order (observationOrder's, on the function's columns). */
+function pageOfMatches(matches: Match[], q: Sort, limit: number, offset: number): string[] {
+  const sign = q.direction === 'asc' ? 1 : -1;
+  const key = (m: Match) => (q.sort === 'serial' ? 0 : q.sort === 'created_at' ? m.created : m.observed);
+  return [...matches]
+    .sort((a, b) => sign * (key(a) - key(b) || a.serial - b.serial))
+    .slice(offset, offset + limit)
+    .map((m) => m.id);
+}
+
+/**
+ * A page of a search. Up to SEARCH_COUNT_CAP matches (`matched`, counted with their sort keys): the page is
+ * picked from them and read by id. More (a common word): the observations are read in the sort's index order,
+ * keeping those that match (walkPage), which stops after about (offset + limit) × rows / matches rows: at
+ * least one row in 200 matches (1,000 of the largest organisation's 200,000), so a first page reads a few
+ * thousand at most.
+ */
+async function searchPage(tx: Tx, q: ObservationListQuery & Narrowing, s: Search, matched: Match[] | null, limit: number, offset: number) {
+  let ids: string[];
+  if (matched) {
+    ids = pageOfMatches(matched, q, limit, offset);
+  } else {
+    const filters = and(sql`true`, ...filterConds(tableColumns, q));
+    const order = sql.join(observationOrder(q), sql`, `);
+    ids = await walkPage<string>(
+      tx,
+      (window) =>
+        sql`select ${observations.id} as key, ${searchCondition(s)} as hit from ${observations} where ${filters} order by ${order} limit ${window}`,
+      (window) => sql`select 1 from ${observations} where ${filters} limit ${window}`,
+      limit,
+      offset,
+    );
   }
-  const ids = sql`array(select m.id from ${matches(s)} where ${and(sql`true`, ...filterConds(matchColumns, q))}
-    order by ${sql.join(observationOrder(q, matchColumns), sql`, `)} limit ${limit} offset ${offset})`;
+  if (ids.length === 0) return [];
   return pageQuery(tx)
-    .where(sql`${observations.id} = any (${ids})`)
+    .where(inArray(observations.id, ids))
     .orderBy(...observationOrder(q));
 }
 
 /**
- * The observations of every organisation, as the planner's statistics hold them: an upper bound of the
- * organisation's own, read from the catalogue for nothing (summing the day counts costs a few ms).
+ * A page and its total. With keywords the total is exact up to SEARCH_COUNT_CAP; past it `totalCapped`
+ * says it is a lower bound (at least the rows up to this page, and more after it when the page is full).
  */
-async function orgRows(tx: Tx): Promise<number> {
-  const res = await tx.execute<{ n: number }>(
-    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'observations'::regclass`,
-  );
-  return Number(res.rows[0]?.n ?? 0);
-}
-
 export async function listObservations(tx: Tx, q: ObservationListQuery & Narrowing) {
+  const { limit, offset } = pageWindow(q);
+  const s = searchOf(q);
+  if (s) {
+    const { found, capped, matches } = await searchCounts(tx, s, q);
+    if (!capped && offset >= found) return { observations: [], total: found, totalCapped: false };
+    const rows = await searchPage(tx, q, s, capped ? null : matches, limit, offset);
+    return { observations: await toItems(tx, rows), ...searchTotal(found, capped, offset, limit, rows.length) };
+  }
   const byStatus = await countsByStatus(tx, q);
   const total = byStatus.reduce((sum, r) => sum + Number(r.n), 0);
-  const { limit, offset } = pageWindow(q);
   // Past the last row there is nothing to read: a deep page number costs no scan.
-  if (offset >= total) return { observations: [], total };
-  const s = searchOf(q);
-  const rows = s
-    ? await searchPage(tx, q, s, total, limit, offset)
-    : await pageQuery(tx)
-        .where(and(...filterConds(tableColumns, q)))
-        .orderBy(...observationOrder(q))
-        .limit(limit)
-        .offset(offset);
-  return { observations: await toItems(tx, rows), total };
+  if (offset >= total) return { observations: [], total, totalCapped: false };
+  const rows = await pageQuery(tx)
+    .where(and(...filterConds(tableColumns, q)))
+    .orderBy(...observationOrder(q))
+    .limit(limit)
+    .offset(offset);
+  return { observations: await toItems(tx, rows), total, totalCapped: false };
 }
 
 /**
@@ -294,11 +323,15 @@ export async function allObservations(tx: Tx, q: ObservationListQuery & Narrowin
 
 export async function statusCounts(tx: Tx, f: Filters): Promise<ObservationStatusCounts> {
   const counts = { all: 0, open: 0, in_progress: 0, completed: 0, closed: 0, overdue: 0 };
-  for (const r of await countsByStatus(tx, { ...f, status: 'all' })) {
+  const s = searchOf(f);
+  const found = s ? await searchCounts(tx, s, { ...f, status: 'all' }) : null;
+  for (const r of found?.rows ?? (await countsByStatus(tx, { ...f, status: 'all' }))) {
     counts[r.status] = Number(r.n);
     counts.all += Number(r.n);
   }
-  return { counts };
+  // Past the cap every count is a lower bound, and none says more than the cap.
+  if (found?.capped) for (const k of Object.keys(counts) as Array<keyof typeof counts>) counts[k] = Math.min(counts[k], SEARCH_COUNT_CAP);
+  return { counts, counts_capped: found?.capped ?? false };
 }
 
 /* ---------------------------------------------------------------- what the forms offer */

@@ -1,4 +1,4 @@
-import { can, OBSERVATION_IMPORT_MAX_ROWS, observationsApi as api, pagination } from '@bulwark/domain';
+import { can, OBSERVATION_IMPORT_MAX_ROWS, observationsApi as api, searchPagination } from '@bulwark/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { guestReporter } from '../../platform/auth/guests.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -47,7 +47,7 @@ export function observationRoutes(r: Router) {
       );
     }
     const page = await listObservations(tx, q);
-    return { observations: page.observations, pagination: pagination(page.total, query.page, query.per_page) };
+    return { observations: page.observations, pagination: searchPagination(page.total, page.totalCapped, query.page, query.per_page) };
   });
 
   r.route(api.statusCounts, ({ tx, principal, query }) => statusCounts(tx, { ...query, reportedBy: guestReporter(principal) }));

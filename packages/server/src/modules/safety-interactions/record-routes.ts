@@ -1,4 +1,4 @@
-import { can, pagination, safetyInteractionsApi as api, siSerial, translate, type Language, type SiListItem } from '@bulwark/domain';
+import { can, safetyInteractionsApi as api, searchPagination, siSerial, translate, type Language, type SiListItem } from '@bulwark/domain';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
 import { workbookAnswer, type ExcelColumn } from '../../platform/export/excel.js';
@@ -58,7 +58,7 @@ export function recordRoutes(r: Router) {
       );
     }
     const page = await listInteractions(tx, query);
-    return { safety_interactions: page.items, pagination: pagination(page.total, query.page, query.per_page) };
+    return { safety_interactions: page.items, pagination: searchPagination(page.total, page.totalCapped, query.page, query.per_page) };
   });
 
   r.route(api.options, async ({ tx }) => ({ sites: await formOptions(tx) }));

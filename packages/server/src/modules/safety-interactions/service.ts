@@ -1,4 +1,14 @@
-import { can, siLocalDateTime, siSerial, type SiCreate, type SiListItem, type SiListQuery, type SiResponse } from '@bulwark/domain';
+import {
+  can,
+  SEARCH_COUNT_CAP,
+  searchTotal,
+  siLocalDateTime,
+  siSerial,
+  type SiCreate,
+  type SiListItem,
+  type SiListQuery,
+  type SiResponse,
+} from '@bulwark/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth/principal.js';
@@ -9,6 +19,7 @@ import { AppError } from '../../platform/errors.js';
 import { pageWindow, searchPattern } from '../../platform/http/list.js';
 import { actionsOfSource, createActionsFor } from '../actions/service.js';
 import { siSchedules, safetyInteractionCounts, safetyInteractions, siBehaviours, siCounters, siParticipants } from './tables.js';
+import { arrayParam, walkPage } from '../search-walk.js';
 import { areaNames, siteRefs, type SiteRef } from './sites.js';
 
 type Row = typeof safetyInteractions.$inferSelect;
@@ -434,11 +445,135 @@ async function pageRows(tx: Tx, q: ListFilters, limit: number, offset: number): 
   return rows.map((r) => r.row);
 }
 
-/** One page of interactions, newest first. */
-export async function listInteractions(tx: Tx, q: SiListQuery): Promise<{ items: SiListItem[]; total: number }> {
+/* ---------------------------------------------------------------- keyword search (issue 13) */
+
+/**
+ * A search counts at most SEARCH_COUNT_CAP + 1 matches, and how depends on how common the words are.
+ * The trigram indexes answer a rare word at once, but a common one (95% of interactions have a behaviour
+ * noted "exclusion zone") makes the index's bitmap hold every match before the first row is read: 130 ms
+ * for the behaviours alone. Reading the list in order and testing each interaction (its text, its
+ * observer, its people and behaviours by key) finds a thousand matches of a common word after a few
+ * thousand rows instead. The first WALK_PROBE rows say which: at least WALK_DENSITY of them matching, the
+ * walk counts on (up to WALK_BUDGET rows), otherwise app_si_search (migration 0220) counts.
+ */
+const WALK_PROBE = 300;
+const WALK_DENSITY = 0.2;
+const WALK_BUDGET = 8_000;
+
+/** Whether the interaction matches the keywords; the row is `safety_interactions`, joined to walkMatches' p and b. */
+function walkHit(pattern: string): SQL {
+  const t = safetyInteractions;
+  return sql`(app_si_serial(${t.serial}) ilike ${pattern} or ${t.crew} ilike ${pattern} or ${t.location} ilike ${pattern}
+    or ${t.comment} ilike ${pattern}
+    or ${t.observerId} = any(array(select ${users.id} from ${users} where ${users.fullName} ilike ${pattern}))
+    or p.hit or b.hit)`;
+}
+
+/**
+ * The interactions of the filters newest first, each with `hit`, as the list reads them (its indexes, in
+ * order). A person or a behaviour is looked up per interaction by key: a lateral join with a limit, never
+ * a hash of every person of the organisation.
+ */
+function walkRows(q: ListFilters, pattern: string, columns: SQL, limit: number): SQL {
+  const t = safetyInteractions;
+  return sql`select ${columns}, ${walkHit(pattern)} as hit from ${t}
+    left join lateral (select true as hit from ${siParticipants} x where x.interaction_id = ${t.id} and x.name ilike ${pattern} limit 1) p on true
+    left join lateral (select true as hit from ${siBehaviours} y where y.interaction_id = ${t.id} and y.note ilike ${pattern} limit 1) b on true
+    where ${listWhere({ ...q, search: undefined }) ?? sql`true`}
+    order by ${t.heldAt} desc, ${t.serial} desc limit ${limit}`;
+}
+
+/** The first `lim` matches of the filters and keywords, in no order (app_si_search, migration 0220). */
+function searchMatches(q: ListFilters, search: string, lim: number): SQL {
+  return sql`app_si_search(app_current_org(), ${searchPattern(search)}, ${q.site_id ?? null}::uuid, ${q.observer_id ?? null}::uuid,
+    ${q.status ?? null}::text, ${q.topic ?? null}::text, ${q.from ?? null}::date, ${q.to ?? null}::date, ${lim}::integer) m`;
+}
+
+/** How many interactions the search matches, up to SEARCH_COUNT_CAP + 1 (more: `capped`). */
+async function searchCount(tx: Tx, q: ListFilters, search: string): Promise<{ found: number; capped: boolean; ids?: string[] }> {
+  const pattern = searchPattern(search);
+  const probe = await tx.execute<{ scanned: number; hits: number }>(
+    sql`select count(*)::integer as scanned, (count(*) filter (where w.hit))::integer as hits
+      from (${walkRows(q, pattern, sql`${safetyInteractions.serial}`, WALK_PROBE)}) w`,
+  );
+  const { scanned = 0, hits = 0 } = probe.rows[0] ?? {};
+  // Fewer rows than the probe read: that was every interaction of the filters.
+  if (scanned < WALK_PROBE) return { found: hits, capped: false };
+  if (hits >= WALK_PROBE * WALK_DENSITY) {
+    const walked = await tx.execute<{ n: number }>(
+      sql`select count(*)::integer as n from (select 1 from (${walkRows(q, pattern, sql`${safetyInteractions.serial}`, WALK_BUDGET)}) w
+        where w.hit limit ${SEARCH_COUNT_CAP + 1}) z`,
+    );
+    const n = walked.rows[0]?.n ?? 0;
+    if (n > SEARCH_COUNT_CAP) return { found: n, capped: true };
+  }
+  const res = await tx.execute<{ ids: string[] | null }>(
+    sql`select array_agg(m.id) as ids from ${searchMatches(q, search, SEARCH_COUNT_CAP + 1)}`,
+  );
+  const ids = res.rows[0]?.ids ?? [];
+  return { found: ids.length, capped: ids.length > SEARCH_COUNT_CAP, ids };
+}
+
+/**
+ * A search's page. Up to SEARCH_COUNT_CAP matches: the page read by their ids (`matched`, from the count,
+ * or app_si_search's). More: the list in order, keeping the matches (a common word's page after a few
+ * hundred rows).
+ */
+async function searchPageRows(
+  tx: Tx,
+  q: ListFilters,
+  search: string,
+  capped: boolean,
+  matched: string[] | undefined,
+  limit: number,
+  offset: number,
+): Promise<Row[]> {
+  const t = safetyInteractions;
+  if (capped) {
+    const pattern = searchPattern(search);
+    const serials = await walkPage<number>(
+      tx,
+      (window) => sql`select w.serial as key, w.hit from (${walkRows(q, pattern, sql`${t.serial}`, window)}) w`,
+      (window) => sql`select 1 from ${t} where ${listWhere({ ...q, search: undefined }) ?? sql`true`} limit ${window}`,
+      limit,
+      offset,
+    );
+    if (serials.length === 0) return [];
+    return tx
+      .select()
+      .from(t)
+      .where(inArray(t.serial, serials))
+      .orderBy(...newestFirst);
+  }
+  const rows = await tx
+    .select({ row: t })
+    .from(t)
+    .where(
+      matched
+        ? sql`${t.id} = any(${arrayParam(matched)}::uuid[])`
+        : sql`${t.id} = any(array(select m.id from ${searchMatches(q, search, SEARCH_COUNT_CAP + 1)}))`,
+    )
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => r.row);
+}
+
+/**
+ * One page of interactions, newest first, and the total. With keywords the total is exact up to
+ * SEARCH_COUNT_CAP; past it `totalCapped` says it is a lower bound.
+ */
+export async function listInteractions(tx: Tx, q: SiListQuery): Promise<{ items: SiListItem[]; total: number; totalCapped: boolean }> {
   const { limit, offset } = pageWindow(q);
+  const search = q.search?.trim();
+  if (search) {
+    const { found, capped, ids } = await searchCount(tx, q, search);
+    const rows = capped || offset < found ? await searchPageRows(tx, q, search, capped, ids, limit, offset) : [];
+    const { total, totalCapped } = searchTotal(found, capped, offset, limit, rows.length);
+    return { items: await toListItems(tx, rows), total, totalCapped };
+  }
   const rows = await pageRows(tx, q, limit, offset);
-  return { items: await toListItems(tx, rows), total: await countInteractions(tx, q) };
+  return { items: await toListItems(tx, rows), total: await countInteractions(tx, q), totalCapped: false };
 }
 
 /** Every interaction matching the filters (the Excel export), capped so one request stays bounded. */

@@ -28,7 +28,7 @@ type Props = { screen: ActionScreen; state: ListState; onState: (next: ListState
 
 /** Status tabs with their counts, filters, and the rows: a table on a wide screen, cards on a phone. */
 export function ActionList({ screen, state, onState }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rights = useActionRights();
   const list = useActionList(screen, state);
   const phone = useMediaQuery('(max-width: 48em)');
@@ -40,7 +40,12 @@ export function ActionList({ screen, state, onState }: Props) {
 
   return (
     <Stack gap="sm">
-      <StatusTabs value={state.status} counts={data?.counts ?? null} onChange={(status) => onState({ ...state, status, page: 1 })} />
+      <StatusTabs
+        value={state.status}
+        counts={data?.counts ?? null}
+        capped={data?.counts_capped ?? false}
+        onChange={(status) => onState({ ...state, status, page: 1 })}
+      />
       <ActionFilters screen={screen} state={state} onState={onState} />
       {phone ? (
         <ActionCards
@@ -65,7 +70,12 @@ export function ActionList({ screen, state, onState }: Props) {
       {data && data.pagination.total > 0 ? (
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {t('kit.total', { count: data.pagination.total })}
+            {data.pagination.total_capped
+              ? t('actionsWeb.list.totalAtLeast', {
+                  count: data.pagination.total,
+                  total: data.pagination.total.toLocaleString(i18n.language),
+                })
+              : t('kit.total', { count: data.pagination.total })}
           </Text>
           {data.pagination.total_pages > 1 ? (
             <Pagination
@@ -86,13 +96,17 @@ export function ActionList({ screen, state, onState }: Props) {
 function StatusTabs({
   value,
   counts,
+  capped,
   onChange,
 }: {
   value: ActionStatusTab;
   counts: ActionStatusCounts | null;
+  /** A search stopped counting at 1,000 matches: each count is a lower bound, shown "1,000+". */
+  capped: boolean;
   onChange: (v: ActionStatusTab) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const shown = (n: number) => (capped ? t('actionsWeb.list.countAtLeast', { total: n.toLocaleString(i18n.language) }) : String(n));
   return (
     <ScrollArea type="auto" scrollbarSize={4} offsetScrollbars="x">
       <Tabs value={value} onChange={(v) => v && onChange(v as ActionStatusTab)} activateTabWithKeyboard>
@@ -104,7 +118,7 @@ function StatusTabs({
               rightSection={
                 counts ? (
                   <Badge size="sm" variant={value === s ? 'filled' : 'light'} color={s === 'all' ? 'gray' : STATUS_COLORS[s]} aria-hidden>
-                    {counts[s]}
+                    {shown(counts[s])}
                   </Badge>
                 ) : null
               }
@@ -113,7 +127,7 @@ function StatusTabs({
               {counts ? (
                 <>
                   <span aria-hidden>{t(`actions.status.${s}`)}</span>
-                  <VisuallyHidden>{`${t(`actions.status.${s}`)} (${counts[s]})`}</VisuallyHidden>
+                  <VisuallyHidden>{`${t(`actions.status.${s}`)} (${shown(counts[s])})`}</VisuallyHidden>
                 </>
               ) : (
                 t(`actions.status.${s}`)

@@ -25,7 +25,7 @@ const NO_FILTERS: ListFilters = { site_id: null, type: null, risk_level: null, f
 
 /** The observations list: status tabs with counts, filters, search, pages of 15, export and import. */
 export function ObservationList({ selectedId }: { selectedId: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const formData = useFormData();
   const mayCreate = useObservationRight('create');
   const guest = useIsGuest();
@@ -47,6 +47,9 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
     filters: { status: tab, ...sent },
   });
   const counts = useStatusCounts(toQuery({ ...sent, search: list.search }));
+  // A search counts at most 1,000 matches: past them each count is a lower bound, shown "1,000+".
+  const number = (n: number) => n.toLocaleString(i18n.language);
+  const atLeast = (n: number) => t('observationsWeb.list.countAtLeast', { total: number(n) });
   const exportRows = useListExport(list.exportQuery);
 
   const change = (next: Partial<ListFilters>) => {
@@ -205,7 +208,7 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
               {t(`observations.statuses.${s}`)}{' '}
               {counts.data ? (
                 <Text span c="dimmed" size="sm">
-                  ({counts.data[s]})
+                  ({counts.data.counts_capped ? atLeast(counts.data.counts[s]) : counts.data.counts[s]})
                 </Text>
               ) : null}
             </Tabs.Tab>
@@ -227,6 +230,11 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
           ) : null
         }
         pagination={list.pagination}
+        totalLabel={
+          list.pagination?.total_capped
+            ? t('observationsWeb.list.totalAtLeast', { count: list.pagination.total, total: number(list.pagination.total) })
+            : undefined
+        }
         onPage={list.setPage}
         caption={t('observations.title')}
       />

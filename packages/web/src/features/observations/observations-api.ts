@@ -52,7 +52,8 @@ export function useStatusCounts(filters: Record<string, string>) {
   const api = useApi(observationsApi);
   return useQuery({
     queryKey: [...OBSERVATIONS_KEY, 'counts', filters],
-    queryFn: async () => (await api.statusCounts({ query: filters })).counts,
+    // With the counts, whether a search stopped counting (counts_capped: each count is then a lower bound).
+    queryFn: async () => await api.statusCounts({ query: filters }),
     placeholderData: (previous) => previous,
   });
 }

@@ -215,6 +215,15 @@ export function SiList() {
           list.search || siteId || topic || status || observerId || from || to ? t('kit.noResults') : t('safetyInteractions.list.empty')
         }
         pagination={list.pagination}
+        totalLabel={
+          // A search counts at most 1,000 matches: past them the total is a lower bound.
+          list.pagination?.total_capped
+            ? t('safetyInteractions.list.totalAtLeast', {
+                count: list.pagination.total,
+                total: list.pagination.total.toLocaleString(i18n.language),
+              })
+            : undefined
+        }
         onPage={list.setPage}
         caption={t('safetyInteractions.title')}
       />
