@@ -55,6 +55,17 @@ describe('prepared statements on the app pool', () => {
     expect(preparedName(`${text} `)).toBeUndefined();
   });
 
+  it('leaves a page (a LIMIT or OFFSET given as a parameter) unnamed, to be planned for its values each time', async () => {
+    for (let i = 0; i < 5; i++)
+      await inTenant(single.app, orgs[0]!.id, (tx) =>
+        tx.select({ email: users.email }).from(users).orderBy(users.email).limit(2).offset(0),
+      );
+    const prepared = await inTenant(single.app, orgs[0]!.id, (tx) =>
+      tx.execute(sql`select count(*)::int as n from pg_prepared_statements where statement ilike '%limit $%'`),
+    );
+    expect(prepared.rows[0]!.n).toBe(0);
+  });
+
   it('runs a prepared statement once per connection and answers each organisation with its own rows only', async () => {
     // Alternating organisations, well past the five custom plans after which PostgreSQL may go generic.
     for (let i = 0; i < 16; i++) {
