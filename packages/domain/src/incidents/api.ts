@@ -49,6 +49,7 @@ export const incidentsApi = defineApi('incidents', {
     query: incidentListQuery,
     response: incidentListResponse,
     file: 'on_export',
+    exportJob: true,
     guests: own,
   },
   statusCounts: {

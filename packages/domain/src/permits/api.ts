@@ -41,6 +41,7 @@ export const permitsApi = defineApi('permits', {
     query: permitListQuery,
     response: permitListResponse,
     file: 'on_export',
+    exportJob: true,
   },
   counts: {
     method: 'GET',

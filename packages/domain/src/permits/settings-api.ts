@@ -51,6 +51,7 @@ export const permitWorkersApi = defineApi('permit-workers', {
     query: workerListQuery,
     response: workerListResponse,
     file: 'on_export',
+    exportJob: true,
   },
   uploadPhoto: {
     method: 'POST',
@@ -97,6 +98,7 @@ function masterDefs<const P extends string>(resource: P, what: string) {
       query: masterListQuery,
       response: masterListResponse,
       file: 'on_export',
+      exportJob: true,
     },
     create: {
       method: 'POST',

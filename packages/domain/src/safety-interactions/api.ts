@@ -39,6 +39,7 @@ export const safetyInteractionsApi = defineApi('safety-interactions', {
     query: siListQuerySchema,
     response: siListResponseSchema,
     file: 'on_export',
+    exportJob: true,
   },
   options: {
     method: 'GET',

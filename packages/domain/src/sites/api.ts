@@ -40,6 +40,7 @@ export const sitesApi = defineApi('sites', {
     query: siteListQuery,
     response: siteListResponseSchema,
     file: 'on_export',
+    exportJob: true,
   },
   get: {
     method: 'GET',

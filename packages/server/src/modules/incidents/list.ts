@@ -31,7 +31,7 @@ const reporter = alias(users, 'reporter');
 const lead = alias(users, 'lead');
 
 /** The WHERE of the list, the export and the tab counts: the same filters give the same rows. */
-function whereOf(f: Filters): SQL | undefined {
+export function whereOf(f: Filters): SQL | undefined {
   const conds: Array<SQL | undefined> = [];
   if (f.reportedBy) conds.push(eq(incidents.reporterId, f.reportedBy));
   if (f.status && f.status !== 'all') conds.push(eq(incidents.status, f.status));
@@ -61,10 +61,12 @@ function whereOf(f: Filters): SQL | undefined {
   return and(...conds);
 }
 
-function baseQuery(tx: Tx) {
+export function baseQuery(tx: Tx) {
   return tx
     .select({
       o: incidents,
+      /** created_at as PostgreSQL prints it, to the microsecond: the export's keyset compares it exactly. */
+      createdText: sql<string>`${incidents.createdAt}::text`,
       siteName: sites.name,
       categoryName: categories.name,
       nodeName: siteNodes.name,
@@ -79,7 +81,7 @@ function baseQuery(tx: Tx) {
     .leftJoin(lead, eq(lead.id, incidents.leadId));
 }
 
-function orderOf(q: Pick<IncidentListQuery, 'sort' | 'direction'>) {
+export function orderOf(q: Pick<IncidentListQuery, 'sort' | 'direction'>) {
   const dir = q.direction === 'asc' ? asc : desc;
   if (q.sort === 'serial') return [dir(incidents.serial)];
   if (q.sort === 'created_at') return [dir(incidents.createdAt), dir(incidents.serial)];
@@ -88,7 +90,7 @@ function orderOf(q: Pick<IncidentListQuery, 'sort' | 'direction'>) {
   return [dir(incidents.occurredLocal), dir(incidents.serial)];
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number];
+export type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number];
 
 /** Per incident: how many rows of a step table it has. */
 async function countsBy(tx: Tx, ids: string[], table: typeof incidentTimeline | typeof incidentFactors): Promise<Map<string, number>> {
@@ -101,7 +103,7 @@ async function countsBy(tx: Tx, ids: string[], table: typeof incidentTimeline | 
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }
 
-async function toItems(tx: Tx, rows: Row[]): Promise<IncidentListItem[]> {
+export async function toItems(tx: Tx, rows: Row[]): Promise<IncidentListItem[]> {
   const ids = rows.map((r) => r.o.id);
   const statuses = await actionStatusesOf(tx, 'incident', ids);
   const victims = ids.length
@@ -116,6 +118,13 @@ async function toItems(tx: Tx, rows: Row[]): Promise<IncidentListItem[]> {
         .where(inArray(incidentVictims.incidentId, ids))
         .orderBy(asc(incidentVictims.position))
     : [];
+  // By incident once, not filtered per row: an export's page holds a thousand incidents.
+  const victimsOf = new Map<string, typeof victims>();
+  for (const v of victims) {
+    const list = victimsOf.get(v.incidentId);
+    if (list) list.push(v);
+    else victimsOf.set(v.incidentId, [v]);
+  }
   const members = await membersOf(tx, ids);
   const timeline = await countsBy(tx, ids, incidentTimeline);
   const factors = await countsBy(tx, ids, incidentFactors);
@@ -133,7 +142,7 @@ async function toItems(tx: Tx, rows: Row[]): Promise<IncidentListItem[]> {
   );
   return rows.map(({ o, siteName, categoryName, nodeName, reporterName, leadName }) => {
     const acts = statuses.get(o.id) ?? [];
-    const mine = victims.filter((v) => v.incidentId === o.id);
+    const mine = victimsOf.get(o.id) ?? [];
     const score = incidentRiskScore(o.severity, o.likelihood);
     return {
       id: o.id,
@@ -188,15 +197,6 @@ export async function listIncidents(tx: Tx, q: IncidentListQuery & Narrowing) {
     .limit(limit)
     .offset(offset);
   return { incidents: await toItems(tx, rows), total: Number(total?.n ?? 0) };
-}
-
-/** Every row the filters select, for the Excel export (capped: an export is not a backup). */
-export async function allIncidents(tx: Tx, q: IncidentListQuery & Narrowing, cap = 20_000): Promise<IncidentListItem[]> {
-  const rows = await baseQuery(tx)
-    .where(whereOf(q))
-    .orderBy(...orderOf(q))
-    .limit(cap);
-  return toItems(tx, rows);
 }
 
 export async function statusCounts(tx: Tx, f: Filters): Promise<IncidentStatusCounts> {

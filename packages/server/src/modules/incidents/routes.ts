@@ -1,17 +1,18 @@
-import { formatIncidentSerial, incidentsApi as api, pagination, translate, type IncidentListItem, type Language } from '@bulwark/domain';
+import { formatIncidentSerial, incidentsApi as api, pagination } from '@bulwark/domain';
 import { and, eq } from 'drizzle-orm';
 import { guestReporter } from '../../platform/auth/guests.js';
 import { files } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { workbookAnswer, type ExcelColumn } from '../../platform/export/excel.js';
 import { requireTenant } from '../../platform/http/access.js';
 import { FileAnswer } from '../../platform/http/answers.js';
 import { limit } from '../../platform/http/rate-limit.js';
 import type { Router } from '../../platform/http/route.js';
 import { unlinkedCondition } from '../../platform/storage/links.js';
+import { exportList } from '../list-exports/service.js';
 import { createGuestIncident, createIncident } from './create.js';
+import { incidentExport, storedIncidentQuery } from './export.js';
 import { incidentCategories, incidentFormData, incidentGuestFormData } from './form-data.js';
-import { allIncidents, listIncidents, statusCounts } from './list.js';
+import { listIncidents, statusCounts } from './list.js';
 import { oshaRoutes } from './osha-routes.js';
 import { renderIncidentPdf } from './pdf.js';
 import { incidentContext } from './record.js';
@@ -23,70 +24,17 @@ export const GUEST_INCIDENTS_PER_HOUR = 10;
 export const GUEST_INCIDENT_UPLOADS_PER_HOUR = 30;
 export const GUEST_INCIDENT_UPLOADS_PER_ORGANIZATION_PER_HOUR = 100;
 
-function excelColumns(lang: Language): ExcelColumn<IncidentListItem>[] {
-  const t = (key: string, vars?: Record<string, string | number>) => translate(lang, key, vars);
-  return [
-    { header: t('incidents.fields.serial'), key: 'serial', value: (o) => o.serial_label },
-    { header: t('incidents.fields.type'), key: 'type', width: 18, value: (o) => t(`categories.types.${o.type}`) },
-    { header: t('incidents.fields.category'), key: 'category', width: 20, value: (o) => o.category?.name },
-    { header: t('incidents.fields.site'), key: 'site', width: 22, value: (o) => o.site.name },
-    { header: t('incidents.fields.area'), key: 'area', width: 20, value: (o) => o.site_node_name },
-    { header: t('incidents.fields.occurredAt'), key: 'occurred_at', width: 18, value: (o) => o.occurred_at.replace('T', ' ') },
-    {
-      header: t('incidents.fields.severity'),
-      key: 'severity',
-      value: (o) => (o.severity ? t(`incidents.severities.${o.severity}`) : t('incidents.ratingPending')),
-    },
-    {
-      header: t('incidents.fields.likelihood'),
-      key: 'likelihood',
-      value: (o) => (o.likelihood ? t(`incidents.likelihoods.${o.likelihood}`) : ''),
-    },
-    {
-      header: t('incidents.fields.riskLevel'),
-      key: 'risk_level',
-      value: (o) => (o.risk_level ? t(`incidents.riskLevels.${o.risk_level}`) : ''),
-    },
-    { header: t('incidents.fields.status'), key: 'status', value: (o) => t(`incidents.statuses.${o.status}`) },
-    {
-      header: t('incidents.fields.investigationState'),
-      key: 'state',
-      width: 18,
-      value: (o) => t(`incidents.investigationStates.${o.investigation_state}`),
-    },
-    { header: t('incidents.fields.currentStep'), key: 'step', value: (o) => o.current_step },
-    { header: t('incidents.fields.lead'), key: 'lead', width: 20, value: (o) => o.lead?.full_name },
-    { header: t('incidents.fields.targetDate'), key: 'target_date', value: (o) => o.target_date },
-    { header: t('incidents.fields.victims'), key: 'victims', width: 28, value: (o) => o.victim_names.join(', ') },
-    { header: t('incidents.fields.description'), key: 'description', width: 40, value: (o) => o.description },
-    { header: t('incidents.fields.reporter'), key: 'reporter', width: 20, value: (o) => o.reporter_name },
-    {
-      header: t('incidents.fields.actions'),
-      key: 'actions',
-      width: 18,
-      value: (o) => t('incidents.fields.actionsProgress', { done: o.actions_done, total: o.actions_total }),
-    },
-    {
-      header: t('incidents.fields.oshaRecordable'),
-      key: 'osha',
-      value: (o) => t(o.osha_recordable ? 'incidents.fields.yes' : 'incidents.fields.no'),
-    },
-    { header: t('incidents.fields.source'), key: 'source', value: (o) => t(`incidents.sources.${o.source}`) },
-    { header: t('incidents.fields.createdAt'), key: 'created_at', width: 20, value: (o) => o.created_at.slice(0, 16).replace('T', ' ') },
-  ];
-}
-
 const created = (c: { id: string; serial: number }) => ({ id: c.id, serial: c.serial, serial_label: formatIncidentSerial(c.serial) });
 
 export function incidentRoutes(r: Router) {
   const { deps } = r;
 
   // A guest's lists, counts and exports hold its own reports only (guests: 'own').
-  r.route(api.list, async ({ tx, principal, query, lang }) => {
+  r.route(api.list, async ({ tx, principal, query, lang, afterCommit }) => {
     const q = { ...query, reportedBy: guestReporter(principal) };
     if (query.export_to_excel) {
-      const title = translate(lang, 'incidents.title');
-      return workbookAnswer(title, title, excelColumns(lang), await allIncidents(tx, q));
+      // Every filtered row: in the request up to 10,000, past that by a job (issue 13).
+      return exportList({ tx, deps, principal, lang, afterCommit }, 'incidents', storedIncidentQuery(q), incidentExport(tx, q, lang));
     }
     const page = await listIncidents(tx, q);
     return { incidents: page.incidents, pagination: pagination(page.total, query.page, query.per_page) };

@@ -158,7 +158,7 @@ export async function runListExport(deps: JobDeps, job: { organizationId: string
     const written = await deps.db.app.transaction(
       async (tx) => {
         await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true)`);
-        return openListExport(tx, row.list, row.query, row.language).write(file, progress);
+        return openListExport(tx, row.list, row.query, row.language, row.requestedBy).write(file, progress);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );

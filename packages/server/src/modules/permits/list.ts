@@ -20,17 +20,20 @@ import { permitExtensions, permits, permitShares, permitTemplates, permitWorkers
 
 type Filters = PermitCountsQuery & { tab?: PermitListQuery['tab'] };
 
+/** Who reads the list: only their id matters (drafts, shares), so an export's job reads as its requester. */
+export type Viewer = Pick<Principal, 'userId'>;
+
 /** Drafts are seen by their requester and the people they were shared with (spec 000 §6); the rest by every reader. */
-function visibleTo(viewer: Principal): SQL {
+function visibleTo(viewer: Viewer): SQL {
   return sql`(${permits.status} <> 'draft' or ${permits.requesterId} = ${viewer.userId} or exists (
     select 1 from ${permitShares} s where s.organization_id = ${permits.organizationId} and s.permit_id = ${permits.id} and s.user_id = ${viewer.userId}))`;
 }
 
 /** The permit's date: its start at the site, or (a draft without one) its creation day. */
-const permitDate = sql`coalesce(${permits.startLocal}, ${permits.createdAt} at time zone 'UTC')`;
+export const permitDate = sql`coalesce(${permits.startLocal}, ${permits.createdAt} at time zone 'UTC')`;
 
 /** The WHERE of the list, the export and the counts: the same filters give the same rows. */
-function whereOf(viewer: Principal, f: Filters): SQL | undefined {
+export function whereOf(viewer: Viewer, f: Filters): SQL | undefined {
   const conds: Array<SQL | undefined> = [visibleTo(viewer)];
   if (f.tab && f.tab !== 'all') conds.push(inArray(permits.status, [...PERMIT_TAB_STATUSES[f.tab]]));
   if (f.flag) conds.push(eq(permits.status, f.flag));
@@ -58,25 +61,33 @@ function whereOf(viewer: Principal, f: Filters): SQL | undefined {
   return and(...conds);
 }
 
-function orderOf(q: Pick<PermitListQuery, 'sort' | 'direction'>) {
+export function orderOf(q: Pick<PermitListQuery, 'sort' | 'direction'>) {
   const dir = q.direction === 'asc' ? asc : desc;
   if (q.sort === 'number') return [dir(permits.serial)];
   if (q.sort === 'created_at') return [dir(permits.createdAt), dir(permits.serial)];
   return [sql`${permitDate} ${sql.raw(q.direction === 'asc' ? 'asc' : 'desc')}`, dir(permits.serial)];
 }
 
-function baseQuery(tx: Tx) {
+export function baseQuery(tx: Tx) {
   return tx
-    .select({ o: permits, templateName: permitTemplates.name, siteName: sites.name, requesterName: users.fullName })
+    .select({
+      o: permits,
+      templateName: permitTemplates.name,
+      siteName: sites.name,
+      requesterName: users.fullName,
+      // The sorted values as PostgreSQL prints them, to the microsecond: the export's keyset compares them exactly.
+      dateText: sql<string>`${permitDate}::text`,
+      createdText: sql<string>`${permits.createdAt}::text`,
+    })
     .from(permits)
     .innerJoin(permitTemplates, eq(permitTemplates.id, permits.templateId))
     .leftJoin(sites, eq(sites.id, permits.siteId))
     .leftJoin(users, eq(users.id, permits.requesterId));
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number];
+export type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number];
 
-async function toItems(tx: Tx, viewer: Principal, rows: Row[]): Promise<PermitListItem[]> {
+export async function toItems(tx: Tx, viewer: Viewer, rows: Row[]): Promise<PermitListItem[]> {
   const ids = rows.map((r) => r.o.id);
   const workerRows = ids.length
     ? await tx
@@ -112,6 +123,19 @@ async function toItems(tx: Tx, viewer: Principal, rows: Row[]): Promise<PermitLi
       ? (await tx.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, issuerIds))).map((u) => [u.id, u.name])
       : [],
   );
+  // By permit once, not filtered per row: an export's page holds a thousand permits.
+  const workersOf = new Map<string, string[]>();
+  for (const w of workerRows) {
+    const names = workersOf.get(w.permitId);
+    if (names) names.push(w.name);
+    else workersOf.set(w.permitId, [w.name]);
+  }
+  const pending = new Set<string>();
+  const approved = new Map<string, number>();
+  for (const e of extensionRows) {
+    if (e.state === 'pending') pending.add(e.permitId);
+    if (e.state === 'approved') approved.set(e.permitId, (approved.get(e.permitId) ?? 0) + 1);
+  }
   const areas = await areasOf(tx, [...new Set(rows.map((r) => r.o.siteId).filter((s): s is string => !!s))]);
   return rows.map(({ o, templateName, siteName, requesterName }) => ({
     id: o.id,
@@ -124,16 +148,16 @@ async function toItems(tx: Tx, viewer: Principal, rows: Row[]): Promise<PermitLi
     start_at: fromPgTimestamp(o.startLocal),
     end_at: fromPgTimestamp(o.endLocal),
     description: o.description,
-    worker_names: workerRows.filter((w) => w.permitId === o.id).map((w) => w.name),
+    worker_names: workersOf.get(o.id) ?? [],
     issuing_officers: (issuers.get(o.id) ?? []).map((u) => names.get(u) ?? ''),
-    extension_pending: extensionRows.some((e) => e.permitId === o.id && e.state === 'pending'),
-    extension_count: extensionRows.filter((e) => e.permitId === o.id && e.state === 'approved').length,
+    extension_pending: pending.has(o.id),
+    extension_count: approved.get(o.id) ?? 0,
     shared_with_me: shared.has(o.id),
     created_at: o.createdAt.toISOString(),
   }));
 }
 
-export async function listPermits(tx: Tx, viewer: Principal, q: PermitListQuery) {
+export async function listPermits(tx: Tx, viewer: Viewer, q: PermitListQuery) {
   const where = whereOf(viewer, q);
   const [total] = await tx.select({ n: count() }).from(permits).where(where);
   const { limit, offset } = pageWindow(q);
@@ -145,17 +169,8 @@ export async function listPermits(tx: Tx, viewer: Principal, q: PermitListQuery)
   return { permits: await toItems(tx, viewer, rows), total: Number(total?.n ?? 0) };
 }
 
-/** Every row the filters select, for the Excel export (capped: an export is not a backup). */
-export async function allPermits(tx: Tx, viewer: Principal, q: PermitListQuery, cap = 20_000): Promise<PermitListItem[]> {
-  const rows = await baseQuery(tx)
-    .where(whereOf(viewer, q))
-    .orderBy(...orderOf(q))
-    .limit(cap);
-  return toItems(tx, viewer, rows);
-}
-
 /** How many permits each tab and each flag holds for these filters. */
-export async function permitCounts(tx: Tx, viewer: Principal, f: PermitCountsQuery): Promise<PermitCounts> {
+export async function permitCounts(tx: Tx, viewer: Viewer, f: PermitCountsQuery): Promise<PermitCounts> {
   const rows = await tx
     .select({ status: permits.status, n: count() })
     .from(permits)

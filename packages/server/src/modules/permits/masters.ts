@@ -23,7 +23,7 @@ export function masterEntryOf(r: Row): MasterEntry {
   };
 }
 
-function whereOf(kind: MasterKind, q: Pick<MasterListQuery, 'search' | 'status'>): SQL | undefined {
+export function whereOf(kind: MasterKind, q: Pick<MasterListQuery, 'search' | 'status'>): SQL | undefined {
   return and(
     eq(permitMasters.kind, kind),
     q.status === 'all' ? undefined : eq(permitMasters.active, q.status === 'active'),
@@ -31,11 +31,11 @@ function whereOf(kind: MasterKind, q: Pick<MasterListQuery, 'search' | 'status'>
   );
 }
 
-/** One master's entries by name: a page, or (`all`) every filtered row for the export. */
-export async function listMaster(tx: Tx, kind: MasterKind, q: MasterListQuery, all = false) {
+/** A page of one master's entries, by name (the export streams them all: settings-export.ts). */
+export async function listMaster(tx: Tx, kind: MasterKind, q: MasterListQuery) {
   const where = whereOf(kind, q);
   const [total] = await tx.select({ n: count() }).from(permitMasters).where(where);
-  const { limit, offset } = all ? { limit: 20_000, offset: 0 } : pageWindow(q);
+  const { limit, offset } = pageWindow(q);
   const rows = await tx
     .select()
     .from(permitMasters)

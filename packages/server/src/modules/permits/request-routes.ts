@@ -1,13 +1,14 @@
-import { pagination, permitsApi as api, translate, type Language, type PermitListItem } from '@bulwark/domain';
+import { pagination, permitsApi as api } from '@bulwark/domain';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Tx } from '../../platform/db/db.js';
-import { workbookAnswer, type ExcelColumn } from '../../platform/export/excel.js';
+import { exportList } from '../list-exports/service.js';
 import { FileAnswer } from '../../platform/http/answers.js';
 import type { Upload } from '../../platform/http/upload.js';
 import type { Router } from '../../platform/http/route.js';
 import { deletePermit, clonePermit, shareDraft, unshareDraft } from './drafts.js';
 import { announce, closePermit, decidePermit, requestExtension, revokePermit, submitPermit } from './lifecycle.js';
-import { allPermits, listPermits, permitCounts } from './list.js';
+import { permitExport, storedPermitQuery } from './export.js';
+import { listPermits, permitCounts } from './list.js';
 import { dispatchTemplatedMail } from '../mailers/send.js';
 import { qrSvg, renderPermitPdf } from './pdf.js';
 import { loadPermit, numberOf } from './record.js';
@@ -15,34 +16,20 @@ import { createDraft, updateDraft } from './requests.js';
 import { permitView } from './view.js';
 import { AppError } from '../../platform/errors.js';
 
-function excelColumns(lang: Language): ExcelColumn<PermitListItem>[] {
-  const t = (key: string) => translate(lang, key);
-  return [
-    { header: t('permits.fields.number'), key: 'number', value: (p) => p.number },
-    { header: t('permits.fields.type'), key: 'type', width: 22, value: (p) => p.template.name },
-    { header: t('permits.fields.status'), key: 'status', width: 16, value: (p) => t(`permits.statuses.${p.status}`) },
-    { header: t('permits.fields.requester'), key: 'requester', width: 20, value: (p) => p.requester.full_name },
-    { header: t('permits.fields.site'), key: 'site', width: 20, value: (p) => p.site?.name },
-    { header: t('permits.fields.area'), key: 'area', width: 20, value: (p) => p.area_name },
-    { header: t('permits.fields.startAt'), key: 'start', width: 17, value: (p) => p.start_at?.replace('T', ' ') },
-    { header: t('permits.fields.endAt'), key: 'end', width: 17, value: (p) => p.end_at?.replace('T', ' ') },
-    { header: t('permits.fields.workers'), key: 'workers', width: 30, value: (p) => p.worker_names.join(', ') },
-    { header: t('permits.fields.issuingOfficers'), key: 'issuers', width: 24, value: (p) => p.issuing_officers.join(', ') },
-    { header: t('permits.fields.extensions'), key: 'extensions', value: (p) => p.extension_count },
-    { header: t('permits.fields.description'), key: 'description', width: 40, value: (p) => p.description },
-    { header: t('permits.fields.createdAt'), key: 'created', width: 18, value: (p) => p.created_at.slice(0, 16).replace('T', ' ') },
-  ];
-}
-
 /** Permit requests: the list, the request flow, drafts and their sharing, the lifecycle, the PDF. */
 export function requestRoutes(r: Router) {
   const { deps } = r;
   const view = (tx: Tx, p: Principal, id: string) => permitView(tx, deps, p, id);
 
-  r.route(api.list, async ({ tx, principal, query, lang }) => {
+  r.route(api.list, async ({ tx, principal, query, lang, afterCommit }) => {
     if (query.export_to_excel) {
-      const title = translate(lang, 'permits.title');
-      return workbookAnswer(title, title, excelColumns(lang), await allPermits(tx, principal, query));
+      // Every filtered row the viewer may see: in the request up to 10,000, past that by a job (issue 13).
+      return exportList(
+        { tx, deps, principal, lang, afterCommit },
+        'permits',
+        storedPermitQuery(query),
+        permitExport(tx, principal, query, lang),
+      );
     }
     const page = await listPermits(tx, principal, query);
     return { permits: page.permits, pagination: pagination(page.total, query.page, query.per_page) };

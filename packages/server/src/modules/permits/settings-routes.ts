@@ -4,65 +4,33 @@ import {
   pagination,
   permitBoardsApi as boards,
   permitWorkersApi as workers,
-  translate,
-  type Language,
-  type MasterEntry,
   type MasterKind,
-  type Worker,
 } from '@bulwark/domain';
 import { AppError } from '../../platform/errors.js';
-import { readWorkbookRows, workbookAnswer, type ExcelColumn } from '../../platform/export/excel.js';
+import { readWorkbookRows } from '../../platform/export/excel.js';
 import { FileAnswer, XLSX_TYPE } from '../../platform/http/answers.js';
 import { limitImports } from '../../platform/http/rate-limit.js';
 import type { Router } from '../../platform/http/route.js';
+import { exportList } from '../list-exports/service.js';
 import { boardLinks, boardOf, createBoardLink, linkBoard, publicStatus, revokeBoardLink } from './board.js';
 import { importMaster, masterImportTemplate } from './master-import.js';
 import { createMasterEntry, listMaster, updateMasterEntry } from './masters.js';
+import { masterExport, storedSettingsQuery, workerExport } from './settings-export.js';
 import { createWorker, listWorkers, recentWorkers, updateWorker } from './workers.js';
-
-function workerColumns(lang: Language): ExcelColumn<Worker>[] {
-  const t = (key: string) => translate(lang, key);
-  return [
-    { header: t('permits.fields.name'), key: 'name', width: 24, value: (w) => w.name },
-    { header: t('permits.fields.idNumber'), key: 'id_number', width: 16, value: (w) => w.id_number },
-    { header: t('permits.fields.phone'), key: 'phone', width: 18, value: (w) => w.phone },
-    { header: t('permits.fields.age'), key: 'age', value: (w) => w.age },
-    { header: t('permits.fields.gender'), key: 'gender', value: (w) => (w.gender ? t(`permits.genders.${w.gender}`) : '') },
-    { header: t('permits.fields.active'), key: 'active', value: (w) => t(w.active ? 'permits.fields.yes' : 'permits.fields.no') },
-    { header: t('permits.fields.lastUsed'), key: 'last_used', width: 20, value: (w) => w.last_used_at?.slice(0, 16).replace('T', ' ') },
-  ];
-}
-
-function masterColumns(lang: Language, kind: MasterKind): ExcelColumn<MasterEntry>[] {
-  const t = (key: string) => translate(lang, key);
-  return [
-    { header: t('permits.masters.import.columns.name'), key: 'name', width: 30, value: (e) => e.name },
-    { header: t('permits.masters.import.columns.description'), key: 'description', width: 48, value: (e) => e.description },
-    ...(kind === 'hierarchy_of_controls'
-      ? [
-          {
-            header: t('permits.masters.import.columns.control_level'),
-            key: 'level',
-            width: 18,
-            value: (e: MasterEntry) => (e.control_level ? t(`actions.controlType.${e.control_level}`) : ''),
-          },
-        ]
-      : []),
-    {
-      header: t('permits.masters.import.columns.active'),
-      key: 'active',
-      value: (e) => t(e.active ? 'permits.fields.yes' : 'permits.fields.no'),
-    },
-  ];
-}
 
 /** One master's five calls (admin only): list and export, create, edit or switch off, import and its template. */
 function masterRoutes(r: Router, kind: MasterKind) {
   const api = MASTER_APIS[kind];
-  r.route(api.list, async ({ tx, query, lang }) => {
+  r.route(api.list, async ({ tx, principal, query, lang, afterCommit }) => {
     if (query.export_to_excel) {
-      const title = translate(lang, `permits.masterKinds.${kind}`);
-      return workbookAnswer(title, title, masterColumns(lang, kind), (await listMaster(tx, kind, query, true)).entries);
+      // Every filtered entry: in the request up to 10,000, past that by a job (issue 13).
+      const { deps } = r;
+      return exportList(
+        { tx, deps, principal, lang, afterCommit },
+        `permit-masters:${kind}`,
+        storedSettingsQuery(query),
+        masterExport(tx, kind, query, lang),
+      );
     }
     const page = await listMaster(tx, kind, query);
     return { entries: page.entries, pagination: pagination(page.total, query.page, query.per_page) };
@@ -99,10 +67,10 @@ export function settingsRoutes(r: Router) {
   const { deps } = r;
 
   r.route(workers.recent, async ({ tx, principal, query }) => ({ workers: await recentWorkers(tx, principal, query) }));
-  r.route(workers.list, async ({ tx, query, lang }) => {
+  r.route(workers.list, async ({ tx, principal, query, lang, afterCommit }) => {
     if (query.export_to_excel) {
-      const title = translate(lang, 'permits.fields.workers');
-      return workbookAnswer(title, title, workerColumns(lang), (await listWorkers(tx, query, true)).workers);
+      // Every filtered profile: in the request up to 10,000, past that by a job (issue 13).
+      return exportList({ tx, deps, principal, lang, afterCommit }, 'workers', storedSettingsQuery(query), workerExport(tx, query, lang));
     }
     const page = await listWorkers(tx, query);
     return { workers: page.workers, pagination: pagination(page.total, query.page, query.per_page) };

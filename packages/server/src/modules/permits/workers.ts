@@ -56,11 +56,16 @@ export async function recentWorkers(tx: Tx, p: Principal, q: { value?: string | 
   return rows.map((r) => workerOf(r.w, r.used));
 }
 
-/** GET /api/work_profiles: the settings list, by name; `all` for the export. */
-export async function listWorkers(tx: Tx, q: WorkerListQuery, all = false) {
-  const where = and(q.status === 'all' ? undefined : eq(workProfiles.active, q.status === 'active'), matching(q.search));
+/** The WHERE of the settings list and its export. */
+export function workerWhere(q: Pick<WorkerListQuery, 'status' | 'search'>): SQL | undefined {
+  return and(q.status === 'all' ? undefined : eq(workProfiles.active, q.status === 'active'), matching(q.search));
+}
+
+/** GET /api/work_profiles: a page of the settings list, by name (the export streams them all: settings-export.ts). */
+export async function listWorkers(tx: Tx, q: WorkerListQuery) {
+  const where = workerWhere(q);
   const [total] = await tx.select({ n: count() }).from(workProfiles).where(where);
-  const { limit, offset } = all ? { limit: 20_000, offset: 0 } : pageWindow(q);
+  const { limit, offset } = pageWindow(q);
   const rows = await tx
     .select({ w: workProfiles, used: lastUsed })
     .from(workProfiles)

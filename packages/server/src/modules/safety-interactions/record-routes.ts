@@ -1,38 +1,12 @@
-import { can, safetyInteractionsApi as api, searchPagination, siSerial, translate, type Language, type SiListItem } from '@bulwark/domain';
+import { can, safetyInteractionsApi as api, searchPagination } from '@bulwark/domain';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/errors.js';
-import { workbookAnswer, type ExcelColumn } from '../../platform/export/excel.js';
 import type { Router } from '../../platform/http/route.js';
 import { pushChange } from './push.js';
-import {
-  allInteractions,
-  createInteraction,
-  deleteInteraction,
-  getInteraction,
-  listInteractions,
-  peopleOptions,
-  updateInteraction,
-} from './service.js';
+import { exportList } from '../list-exports/service.js';
+import { siExport, storedSiQuery } from './export.js';
+import { createInteraction, deleteInteraction, getInteraction, listInteractions, peopleOptions, updateInteraction } from './service.js';
 import { formOptions } from './sites.js';
-
-function excelColumns(lang: Language): ExcelColumn<SiListItem>[] {
-  const t = (key: string) => translate(lang, `safetyInteractions.${key}`);
-  return [
-    { header: t('fields.serial'), key: 'serial', value: (r) => siSerial(r.serial) },
-    { header: t('fields.heldAt'), key: 'held_at', width: 18, value: (r) => r.held_at.replace('T', ' ') },
-    { header: t('fields.site'), key: 'site', width: 24, value: (r) => r.site.name },
-    { header: t('fields.area'), key: 'area', width: 28, value: (r) => r.area?.full_name },
-    { header: t('fields.observer'), key: 'observer', width: 22, value: (r) => r.observer?.full_name },
-    { header: t('fields.people'), key: 'people', width: 32, value: (r) => r.people.join(', ') },
-    { header: t('fields.crew'), key: 'crew', width: 24, value: (r) => r.crew },
-    { header: t('fields.duration'), key: 'duration', value: (r) => r.duration_minutes },
-    { header: t('fields.topics'), key: 'topics', width: 40, value: (r) => r.topics.map((x) => t(`topics.${x}`)).join(', ') },
-    { header: t('fields.safeBehaviours'), key: 'safe', value: (r) => r.safe_count },
-    { header: t('fields.atRiskBehaviours'), key: 'at_risk', value: (r) => r.at_risk_count },
-    { header: t('fields.recognition'), key: 'recognition', value: (r) => t(r.recognition_given ? 'list.yes' : 'list.no') },
-    { header: t('fields.status'), key: 'status', value: (r) => t(`statuses.${r.status}`) },
-  ];
-}
 
 /**
  * Changing an interaction is for its observer holding Observation create, or anyone holding
@@ -48,14 +22,10 @@ function writesInteractions(p: Principal): void {
 export function recordRoutes(r: Router) {
   const { deps } = r;
 
-  r.route(api.list, async ({ tx, query, lang }) => {
+  r.route(api.list, async ({ tx, principal, query, lang, afterCommit }) => {
     if (query.export_to_excel) {
-      return workbookAnswer(
-        translate(lang, 'safetyInteractions.list.exportName'),
-        translate(lang, 'safetyInteractions.excel.sheet'),
-        excelColumns(lang),
-        await allInteractions(tx, query),
-      );
+      // Every filtered row: in the request up to the inline limit, past it by a job (issue 13).
+      return exportList({ tx, deps, principal, lang, afterCommit }, 'safety_interactions', storedSiQuery(query), siExport(tx, query, lang));
     }
     const page = await listInteractions(tx, query);
     return { safety_interactions: page.items, pagination: searchPagination(page.total, page.totalCapped, query.page, query.per_page) };

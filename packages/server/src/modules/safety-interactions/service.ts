@@ -338,14 +338,14 @@ function personOf(names: Map<string, string>, id: string | null) {
   return id && names.has(id) ? { id, full_name: names.get(id)! } : null;
 }
 
-type ListFilters = Omit<SiListQuery, 'page' | 'per_page' | 'export_to_excel'>;
+export type ListFilters = Omit<SiListQuery, 'page' | 'per_page' | 'export_to_excel'>;
 
 /**
  * The list's filters. Keywords (the serial as shown, crew, location, comment, the observer's name, the
  * people spoken with, the behaviours' notes) go through app_si_matches (migration 0212): ILIKE cannot
  * use an index under row-level security, the function's answer (ids) can.
  */
-function listWhere(q: ListFilters): SQL | undefined {
+export function listWhere(q: ListFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (q.site_id) parts.push(eq(safetyInteractions.siteId, q.site_id));
   if (q.observer_id) parts.push(eq(safetyInteractions.observerId, q.observer_id));
@@ -360,7 +360,7 @@ function listWhere(q: ListFilters): SQL | undefined {
 }
 
 /** How many interactions match: from safety_interaction_counts when it keeps the filters, else counted through the indexes. */
-async function countInteractions(tx: Tx, q: ListFilters): Promise<number> {
+export async function countInteractions(tx: Tx, q: ListFilters): Promise<number> {
   if (q.observer_id || q.from || q.to || q.search) {
     const [row] = await tx.select({ n: count() }).from(safetyInteractions).where(listWhere(q));
     return Number(row?.n ?? 0);
@@ -378,7 +378,7 @@ async function countInteractions(tx: Tx, q: ListFilters): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-async function toListItems(tx: Tx, rows: Row[]): Promise<SiListItem[]> {
+export async function toListItems(tx: Tx, rows: Row[]): Promise<SiListItem[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const sites = await siteRefs(
@@ -574,9 +574,4 @@ export async function listInteractions(tx: Tx, q: SiListQuery): Promise<{ items:
   }
   const rows = await pageRows(tx, q, limit, offset);
   return { items: await toListItems(tx, rows), total: await countInteractions(tx, q), totalCapped: false };
-}
-
-/** Every interaction matching the filters (the Excel export), capped so one request stays bounded. */
-export async function allInteractions(tx: Tx, q: SiListQuery, cap = 10_000): Promise<SiListItem[]> {
-  return toListItems(tx, await pageRows(tx, q, cap, 0));
 }

@@ -1,33 +1,12 @@
-import { sitesApi as api, pagination, translate, type Language, type SiteResponse } from '@bulwark/domain';
+import { sitesApi as api, pagination } from '@bulwark/domain';
 import { AppError } from '../../platform/errors.js';
-import { workbookAnswer, type ExcelColumn } from '../../platform/export/excel.js';
 import type { Router } from '../../platform/http/route.js';
+import { exportList } from '../list-exports/service.js';
 import { createNode, deleteNode, siteData, siteFullNames, siteTree, updateNode } from './divisions.js';
 import { getManpower, setManpower } from './manpower.js';
+import { siteExport, siteFilterOf, storedSiteQuery } from './export.js';
 import { activeSitesOfUser, headsOfSafety, userOptions } from './people.js';
-import { allSites, createSite, getSite, listSites, updateSite } from './sites.js';
-
-function excelColumns(lang: Language): ExcelColumn<SiteResponse>[] {
-  const t = (key: string) => translate(lang, `sites.${key}`);
-  return [
-    { header: t('fields.name'), key: 'name', width: 28, value: (s) => s.name },
-    { header: t('fields.shortName'), key: 'short_name', value: (s) => s.short_name },
-    { header: t('fields.siteCode'), key: 'site_code', value: (s) => s.site_code },
-    { header: t('fields.timeZone'), key: 'time_zone', width: 22, value: (s) => s.time_zone },
-    { header: t('fields.headOfSafety'), key: 'head_of_safety', width: 24, value: (s) => s.head_of_safety?.full_name },
-    { header: t('fields.headOfSite'), key: 'head_of_site', width: 24, value: (s) => s.head_of_site?.full_name },
-    { header: t('fields.emergencyPhone'), key: 'emergency_phone', width: 18, value: (s) => s.emergency_phone },
-    { header: t('fields.emergencyEmail'), key: 'emergency_email', width: 26, value: (s) => s.emergency_email },
-    { header: t('fields.address'), key: 'address', width: 32, value: (s) => s.address },
-    { header: t('fields.city'), key: 'city', value: (s) => s.city },
-    { header: t('fields.state'), key: 'state', value: (s) => s.state },
-    { header: t('fields.country'), key: 'country', value: (s) => s.country },
-    { header: t('fields.zip'), key: 'zip', value: (s) => s.zip },
-    { header: t('fields.latitude'), key: 'latitude', value: (s) => s.latitude },
-    { header: t('fields.longitude'), key: 'longitude', value: (s) => s.longitude },
-    { header: t('fields.status'), key: 'status', value: (s) => t(s.is_active ? 'list.active' : 'list.inactive') },
-  ];
-}
+import { createSite, getSite, listSites, updateSite } from './sites.js';
 
 const toNodeItem = (n: { id: string; level: string; parentId: string | null; name: string }) => ({
   id: n.id,
@@ -38,10 +17,12 @@ const toNodeItem = (n: { id: string; level: string; parentId: string | null; nam
 
 /** Sites: the list (and its Excel export), one site, creating and changing one. */
 function siteRecordRoutes(r: Router) {
-  r.route(api.list, async ({ tx, query, lang }) => {
+  const { deps } = r;
+  r.route(api.list, async ({ tx, principal, query, lang, afterCommit }) => {
     if (query.export_to_excel) {
-      const rows = await allSites(tx, { search: query.search, active: query.active });
-      return workbookAnswer(translate(lang, 'sites.list.exportName'), translate(lang, 'sites.excel.sheet'), excelColumns(lang), rows);
+      // Every filtered site: in the request up to 10,000, past that by a job (issue 13).
+      const f = siteFilterOf(query);
+      return exportList({ tx, deps, principal, lang, afterCommit }, 'sites', storedSiteQuery(f), siteExport(tx, f, lang));
     }
     const page = await listSites(tx, query);
     return { sites: page.sites, pagination: pagination(page.total, query.page, query.per_page) };

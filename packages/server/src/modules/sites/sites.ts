@@ -10,8 +10,8 @@ import { pageWindow, searchPattern } from '../../platform/http/list.js';
 import { checkUsers, pgError, siteRow, summary, type Actor, type SiteRow } from './common.js';
 import { sites } from './tables.js';
 
-const headOfSafety = alias(users, 'head_of_safety');
-const headOfSite = alias(users, 'head_of_site');
+export const headOfSafety = alias(users, 'head_of_safety');
+export const headOfSite = alias(users, 'head_of_site');
 
 /** Zod problems of a schema as field -> i18n key, the shape AppError carries. */
 function fieldsOf(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }>): Record<string, string> {
@@ -23,7 +23,7 @@ function fieldsOf(issues: ReadonlyArray<{ path: readonly PropertyKey[]; message:
   return fields;
 }
 
-const siteSelection = {
+export const siteSelection = {
   site: sites,
   safety: { id: headOfSafety.id, fullName: headOfSafety.fullName, email: headOfSafety.email },
   head: { id: headOfSite.id, fullName: headOfSite.fullName, email: headOfSite.email },
@@ -68,7 +68,7 @@ export function selectSites(tx: Tx) {
 
 export type SiteListFilter = { search?: string; active: 'all' | 'active' | 'inactive' };
 
-function listWhere(f: SiteListFilter): SQL | undefined {
+export function listWhere(f: SiteListFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (f.active === 'active') parts.push(eq(sites.isActive, true));
   if (f.active === 'inactive') parts.push(eq(sites.isActive, false));
@@ -92,7 +92,7 @@ export async function listSites(tx: Tx, f: SiteListFilter & { page: number; per_
   return { sites: rows.map(toSiteResponse), total: Number(total?.n ?? 0) };
 }
 
-/** Every site matching the filter (the Excel export), capped so one request stays bounded. */
+/** Every site matching the filter, capped so one request stays bounded (pickers; the Excel export streams them all: export.ts). */
 export async function allSites(tx: Tx, f: SiteListFilter, cap = 10_000): Promise<SiteResponse[]> {
   const rows = await selectSites(tx)
     .where(listWhere(f))
