@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { mailerScenario } from '@bulwark/domain';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchTemplatedMail, sendTemplatedMail } from '../src/modules/mailers/send.js';
 import { mailTemplates } from '../src/modules/mailers/tables.js';
-import { inTenant } from '../src/platform/db/db.js';
+import { asPlatform, inTenant } from '../src/platform/db/db.js';
+import { createMail } from '../src/platform/mail/mail.js';
 import { mailOutbox, notifications, users } from '../src/platform/db/schema.js';
 import { call, createOrg, createTestApp, signIn, type Session, type TestApp } from './helpers.js';
 
@@ -304,6 +307,66 @@ describe('sendTemplatedMail', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect((await inTenant(t.deps.db.app, a.id, (tx) => tx.select().from(mailOutbox))).length).toBe(before);
+  });
+
+  it('reads once and writes once (the outbox row and the notification together), or not at all when nothing is due', async () => {
+    const seen: string[] = [];
+    const original = pg.Client.prototype.query;
+    async function counted(m: Parameters<typeof sendTemplatedMail>[2], deps: Parameters<typeof sendTemplatedMail>[1] = t.deps) {
+      return inTenant(t.deps.db.app, a.id, async (tx) => {
+        seen.length = 0;
+        pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+          const first = args[0] as string | { text?: string };
+          seen.push(typeof first === 'string' ? first : (first?.text ?? '?'));
+          return (original as (...a: unknown[]) => unknown).apply(this, args);
+        } as typeof pg.Client.prototype.query;
+        try {
+          return await sendTemplatedMail(tx, deps, m);
+        } finally {
+          pg.Client.prototype.query = original;
+        }
+      });
+    }
+    // To an address that is nobody's: the outbox row alone, with its attachments; without SMTP, logged as kept.
+    // (First: the outbox's tests below expect the newest mail to be the user's.)
+    const lines: string[] = [];
+    const logged = { mail: createMail({ owner: t.deps.db.owner, smtpUrl: null, from: 'x@bulwark.test', log: (l) => lines.push(l) }) };
+    const files = [randomUUID(), randomUUID()];
+    const nobody = await counted(
+      { scenario: 'action_assigned', to: 'someone@elsewhere.test', language: 'en', variables, attachmentFileIds: files },
+      logged,
+    );
+    expect(seen).toHaveLength(2);
+    expect(nobody).toMatchObject({ notificationId: null, userId: null });
+    expect(await outbox(a.id, nobody.mailId!)).toMatchObject({ toAddress: 'someone@elsewhere.test', attachmentFileIds: files });
+    expect(lines).toEqual([expect.stringContaining('mail kept in the outbox (no SMTP_URL): to someone@elsewhere.test: ')]);
+
+    const both = await counted({ scenario: 'action_assigned', to: a.userEmail, language: 'en', variables, userId: a.userId, link: '' });
+    expect(seen).toHaveLength(2);
+    expect(both).toMatchObject({ organizationId: a.id, userId: a.userId });
+    const [note] = await inTenant(t.deps.db.app, a.id, (tx) =>
+      tx.select().from(notifications).where(eq(notifications.id, both.notificationId!)),
+    );
+    expect(note).toMatchObject({ title: 'Sam assigned you an action due Dec 15, 2026', body: 'Fix the rail', link: null, isRead: false });
+    expect(await outbox(a.id, both.mailId!)).toMatchObject({ status: 'kept', attachmentFileIds: [], attempts: 0 });
+
+    // A user (found by address) who turned this e-mail off, without an in-app notification: nothing to write.
+    await call(t, userA, 'PUT', '/api/email_subscriptions', { subscriptions: [{ scenario_id: 'action_assigned', email: false }] });
+    try {
+      const off = await counted({ scenario: 'action_assigned', to: a.userEmail, language: 'en', variables });
+      expect(seen).toHaveLength(1);
+      expect(off).toEqual({ organizationId: a.id, mailId: null, notificationId: null, userId: null });
+    } finally {
+      await call(t, userA, 'PUT', '/api/email_subscriptions', { subscriptions: [{ scenario_id: 'action_assigned', email: true }] });
+    }
+  });
+
+  it('needs a tenant transaction', async () => {
+    await expect(
+      asPlatform(t.deps.db.app, (tx) =>
+        sendTemplatedMail(tx, t.deps, { scenario: 'action_assigned', to: 'x@y.test', language: 'en', variables }),
+      ),
+    ).rejects.toThrow(/needs a tenant transaction/);
   });
 
   it('refuses a user of another organisation', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -506,6 +507,43 @@ describe('administration', () => {
       ).map((c) => c.column_name);
       expect(columns, channel).toEqual(expect.arrayContaining(['id', 'status', 'organization_id']));
       expect(world.t.app.hasRoute({ method: 'GET', url: source!.path.replace('{id}', ':id') }), source!.path).toBe(true);
+    }
+  });
+});
+
+describe('an organisation without webhooks', () => {
+  it('pays one statement per event, no transaction; an endpoint it adds hears the very next event, a paused one nothing', async () => {
+    const source = WEBHOOK_SOURCES.audits!;
+    const noJobs = { db: world.t.deps.db, jobs: null };
+    const seen: string[] = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      seen.push(typeof first === 'string' ? first : (first?.text ?? '?'));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pg.Client.prototype.query;
+    try {
+      expect(await recordEvent(noJobs, world.b.id, source, 'created', randomUUID())).toEqual([]);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/webhook_endpoints/);
+
+    // Another organisation's endpoint is not B's.
+    const other = await endpoint(world.a.admin, '/audits-a', ['audit.created']);
+    expect(await recordEvent(noJobs, world.b.id, source, 'created', randomUUID())).toEqual([]);
+    const hook = await endpoint(world.b.admin, '/audits-b', ['audit.created']);
+    try {
+      expect(await recordEvent(noJobs, world.b.id, source, 'created', randomUUID())).toHaveLength(1);
+      // Listening to the subject, but not to this change: the transaction finds nothing to send.
+      expect(await recordEvent(noJobs, world.b.id, source, 'updated', randomUUID())).toEqual([]);
+      const paused = await call(world.t, world.b.admin, 'PATCH', `/api/webhooks/${hook.endpoint.id}`, { active: false });
+      expect(paused.statusCode, paused.body).toBe(200);
+      expect(await recordEvent(noJobs, world.b.id, source, 'created', randomUUID())).toEqual([]);
+    } finally {
+      await call(world.t, world.b.admin, 'DELETE', `/api/webhooks/${hook.endpoint.id}`);
+      await call(world.t, world.a.admin, 'DELETE', `/api/webhooks/${other.endpoint.id}`);
     }
   });
 });

@@ -1,12 +1,11 @@
-import { mailerScenario, renderMailerText, type Language, type MailerScenarioId } from '@bulwark/domain';
-import { eq, sql } from 'drizzle-orm';
+import { mailerScenario, renderMailerText, type Language, type MailerScenarioId, type MailerTexts } from '@bulwark/domain';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/db.js';
-import { organizations, users } from '../../platform/db/schema.js';
+import { mailOutbox, notifications, organizations, users } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { MAIL_QUEUE } from '../../platform/mail/mail.js';
-import { createNotification } from '../notifications/routes.js';
-import { isEmailSubscribed } from '../settings/subscriptions.js';
-import { resolveMailerTexts } from './service.js';
+import { emailSubscriptions } from '../settings/read.js';
+import { mailTemplates } from './tables.js';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -72,58 +71,86 @@ export async function sendTemplatedMail(tx: Tx, deps: Pick<AppDeps, 'mail'>, m: 
   // A caller's typo would silently send an empty value: fail loudly in development and tests instead.
   if (unknown.length > 0) throw new Error(`sendTemplatedMail(${m.scenario}): unknown variables ${unknown.join(', ')}`);
 
-  const orgRows = await tx.execute<{ id: string }>(sql`select app_current_org() as id`);
-  const organizationId = orgRows.rows[0]?.id;
+  // One read: the organisation, the recipient as a user (the one named, else the organisation's user with
+  // that address, if any), the organisation's texts of this scenario and language, and the recipient's
+  // choice for its e-mail. Each is at most one row (primary keys and users_email_unique).
+  const who = m.userId ? sql`id = ${m.userId}` : sql`lower(email) = ${m.to.trim().toLowerCase()}`;
+  const read = await tx.execute<{
+    organization_id: string | null;
+    organization_name: string | null;
+    user_id: string | null;
+    full_name: string | null;
+    subject: string | null;
+    in_app: string | null;
+    body: string | null;
+    footer: string | null;
+    email_enabled: boolean | null;
+  }>(sql`select app_current_org() as organization_id,
+      (select name from ${organizations} where id = app_current_org()) as organization_name,
+      u.id as user_id, u.full_name, t.subject, t.in_app, t.body, t.footer, s.email_enabled
+    from (select 1) one
+    left join lateral (select id, full_name from ${users} where ${who} limit 1) u on true
+    left join ${mailTemplates} t on t.scenario_id = ${m.scenario} and t.language = ${m.language}
+    left join ${emailSubscriptions} s on s.user_id = u.id and s.scenario_id = ${m.scenario}`);
+  const found = read.rows[0]!;
+  const organizationId = found.organization_id;
   if (!organizationId) throw new Error('sendTemplatedMail needs a tenant transaction (inTenant)');
-  const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
-
-  // The recipient as a user: the one named, else the organisation's user with that address (if any).
-  const [recipient] = m.userId
-    ? await tx.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, m.userId))
-    : await tx
-        .select({ id: users.id, fullName: users.fullName })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${m.to.trim().toLowerCase()}`);
+  const recipient = found.user_id ? { id: found.user_id, fullName: found.full_name ?? '' } : undefined;
   if (m.userId && !recipient) throw new Error(`sendTemplatedMail(${m.scenario}): no user ${m.userId} in this organisation`);
 
   const values: Record<string, string | undefined> = Object.fromEntries(scenario.variables.map((v) => [v, '']));
-  values['organization_name'] = org?.name ?? '';
+  values['organization_name'] = found.organization_name ?? '';
   if (m.userId && recipient) values['user_name'] = recipient.fullName;
   Object.assign(values, m.variables);
   // A calendar day ('2026-12-02') reads as the recipient's language writes dates (issue 15), in mail and in the app.
   for (const [name, value] of Object.entries(values)) if (value && ISO_DAY.test(value)) values[name] = readableDay(value, m.language);
 
-  const texts = await resolveMailerTexts(tx, m.scenario, m.language);
+  // The organisation's texts of this scenario and language, else the defaults (as resolveMailerTexts).
+  const texts: MailerTexts =
+    found.subject !== null
+      ? { subject: found.subject, in_app: found.in_app!, body: found.body!, footer: found.footer! }
+      : scenario.defaults[m.language];
   const subject = renderMailerText(texts.subject, values)
     .replace(/[\r\n]+/g, ' ')
     .trim();
   const body = renderMailerText(texts.body, values);
   const footer = renderMailerText(texts.footer, values).trim();
 
-  let mailId: string | null = null;
-  if (!recipient || (await isEmailSubscribed(tx, recipient.id, m.scenario))) {
-    mailId = await deps.mail.enqueue(tx, {
+  // One write: the outbox row unless the recipient turned this e-mail off (a mandatory one always goes),
+  // and the named user's in-app notification (which always arrives).
+  const writes = [];
+  const mails = !recipient || scenario.mandatory || (found.email_enabled ?? true);
+  if (mails) {
+    const row = deps.mail.outboxRow({
       to: m.to,
       subject,
       body: footer ? `${body}\n\n-- \n${footer}` : body,
       ...(m.attachmentFileIds?.length ? { attachmentFileIds: m.attachmentFileIds } : {}),
     });
+    writes.push(
+      sql`mail as (insert into ${mailOutbox} (to_address, subject, body, status, attachment_file_ids)
+        values (${row.toAddress}, ${row.subject}, ${row.body}, ${row.status}, ${sql.param(row.attachmentFileIds)}::uuid[]) returning id)`,
+    );
   }
-  let notificationId: string | null = null;
   if (m.userId) {
     const title = renderMailerText(texts.in_app, values);
-    notificationId = await createNotification(tx, {
-      userId: m.userId,
-      title,
-      body: notificationBody(title, values),
-      ...(m.link ? { link: m.link } : {}),
-    });
+    writes.push(
+      sql`notice as (insert into ${notifications} (user_id, title, body, link)
+        values (${m.userId}::uuid, ${title}, ${notificationBody(title, values)}, ${m.link || null}) returning id)`,
+    );
   }
+  if (writes.length === 0) return { organizationId, mailId: null, notificationId: null, userId: m.userId ?? null };
+  const written = await tx.execute<{ mail_id: string | null; notification_id: string | null }>(
+    sql`with ${sql.join(writes, sql`, `)} select ${mails ? sql`(select id from mail)` : sql`null`}::uuid as mail_id,
+      ${m.userId ? sql`(select id from notice)` : sql`null`}::uuid as notification_id`,
+  );
+  const mailId = written.rows[0]!.mail_id;
+  const notificationId = written.rows[0]!.notification_id;
   return { organizationId, mailId, notificationId, userId: m.userId ?? null };
 }
 
 /**
- * After commit: queue the delivery job for each message (mail.enqueue only writes the outbox row) and
+ * After commit: queue the delivery job for each message (sendTemplatedMail only writes the outbox row) and
  * push the new notifications. Without SMTP the message stays in the outbox as "kept".
  */
 export async function dispatchTemplatedMail(

@@ -11,12 +11,20 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+export type MailMessage = { to: string; subject: string; body: string; attachmentFileIds?: readonly string[] };
+export type OutboxRow = { toAddress: string; subject: string; body: string; status: 'pending' | 'kept'; attachmentFileIds: string[] };
+
 export type Mail = {
   /**
    * Writes the message in the caller's transaction; nothing is sent unless that commits. Stored files
    * named in `attachmentFileIds` are attached when it is delivered.
    */
-  enqueue: (tx: Tx, message: { to: string; subject: string; body: string; attachmentFileIds?: readonly string[] }) => Promise<string>;
+  enqueue: (tx: Tx, message: MailMessage) => Promise<string>;
+  /**
+   * The outbox row `enqueue` writes (and its log line), for a caller that writes it within a statement
+   * of its own: mailers/send.ts writes it with the in-app notification.
+   */
+  outboxRow: (message: MailMessage) => OutboxRow;
   /** Job handler: delivers one outbox message over SMTP. */
   deliver: (data: Record<string, unknown>) => Promise<void>;
   smtpEnabled: boolean;
@@ -35,22 +43,23 @@ export function createMail(deps: {
   openFile?: (storageKey: string) => NodeJS.ReadableStream;
 }): Mail {
   const transport = deps.smtpUrl ? nodemailer.createTransport(deps.smtpUrl) : null;
+  const outboxRow = (message: MailMessage): OutboxRow => {
+    if (!transport) deps.log(`mail kept in the outbox (no SMTP_URL): to ${message.to}: ${message.subject}\n${message.body}`);
+    return {
+      toAddress: message.to,
+      subject: message.subject,
+      body: message.body,
+      status: transport ? 'pending' : 'kept',
+      attachmentFileIds: [...(message.attachmentFileIds ?? [])],
+    };
+  };
   return {
     smtpEnabled: transport !== null,
     async enqueue(tx, message) {
-      const [row] = await tx
-        .insert(mailOutbox)
-        .values({
-          toAddress: message.to,
-          subject: message.subject,
-          body: message.body,
-          status: transport ? 'pending' : 'kept',
-          attachmentFileIds: [...(message.attachmentFileIds ?? [])],
-        })
-        .returning({ id: mailOutbox.id });
-      if (!transport) deps.log(`mail kept in the outbox (no SMTP_URL): to ${message.to}: ${message.subject}\n${message.body}`);
+      const [row] = await tx.insert(mailOutbox).values(outboxRow(message)).returning({ id: mailOutbox.id });
       return row!.id;
     },
+    outboxRow,
     async deliver(data) {
       if (!transport) return;
       const organizationId = String(data['organizationId']);
