@@ -36,6 +36,9 @@ describe('action list of a keyword search (issue 13)', () => {
     expect(await screen.findByText('More than 1,000 results')).toBeDefined();
     expect(screen.getByText('1,000+')).toBeDefined();
     expect(screen.getByText(`${en.actions.status.open} (19+)`)).toBeDefined();
+    // A capped zero says nothing: the tab shows no count rather than "0+".
+    expect(screen.queryByText(`${en.actions.status.closed} (0+)`)).toBeNull();
+    expect(screen.queryByText('0+')).toBeNull();
     // The pager offers the pages known to hold rows, the next one included.
     expect(screen.getByRole('button', { name: en.kit.pageOf.replace('{{page}}', '21').replace('{{pages}}', '21') })).toBeDefined();
   });

@@ -116,7 +116,8 @@ function StatusTabs({
               key={s}
               value={s}
               rightSection={
-                counts ? (
+                // A capped search's zero says nothing ("0+"): that tab shows no count.
+                counts && !(capped && counts[s] === 0) ? (
                   <Badge size="sm" variant={value === s ? 'filled' : 'light'} color={s === 'all' ? 'gray' : STATUS_COLORS[s]} aria-hidden>
                     {shown(counts[s])}
                   </Badge>
@@ -127,7 +128,9 @@ function StatusTabs({
               {counts ? (
                 <>
                   <span aria-hidden>{t(`actions.status.${s}`)}</span>
-                  <VisuallyHidden>{`${t(`actions.status.${s}`)} (${shown(counts[s])})`}</VisuallyHidden>
+                  <VisuallyHidden>
+                    {capped && counts[s] === 0 ? t(`actions.status.${s}`) : `${t(`actions.status.${s}`)} (${shown(counts[s])})`}
+                  </VisuallyHidden>
                 </>
               ) : (
                 t(`actions.status.${s}`)

@@ -205,8 +205,8 @@ export function ObservationList({ selectedId }: { selectedId: string | null }) {
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }} aria-label={t('observations.fields.status')}>
           {TABS.map((s) => (
             <Tabs.Tab key={s} value={s} style={{ whiteSpace: 'nowrap' }}>
-              {t(`observations.statuses.${s}`)}{' '}
-              {counts.data ? (
+              {t(`observations.statuses.${s}`)} {/* A capped search's zero says nothing ("0+"): that tab shows no count. */}
+              {counts.data && !(counts.data.counts_capped && counts.data.counts[s] === 0) ? (
                 <Text span c="dimmed" size="sm">
                   ({counts.data.counts_capped ? atLeast(counts.data.counts[s]) : counts.data.counts[s]})
                 </Text>
