@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, inTenant, preparedName, type Database } from '../src/platform/db/db.js';
 import { users } from '../src/platform/db/schema.js';
-import { createOrg, freshDatabase, testDeps, type TestApp } from './helpers.js';
-import { buildApp } from '../src/app.js';
+import { createOrg, createTestApp, type TestApp } from './helpers.js';
 
 /**
  * The app pool sends a parameterised statement it has seen a few times as a named (prepared) one
@@ -17,26 +16,13 @@ let single: Database;
 const orgs: { id: string }[] = [];
 
 beforeAll(async () => {
-  const database = await freshDatabase();
-  const deps = testDeps(database.appUrl, database.ownerUrl);
-  const app = await buildApp(deps, { logger: false });
-  t = {
-    app,
-    deps,
-    ownerUrl: database.ownerUrl,
-    appUrl: database.appUrl,
-    close: async () => {
-      await app.close();
-      await deps.db.close();
-      await database.drop();
-    },
-  };
+  t = await createTestApp();
   for (const label of ['prepa', 'prepb']) {
     const org = await createOrg(t, label);
     orgs.push({ id: org.id });
   }
   // One connection, so that every statement below meets the same backend and its prepared statements.
-  single = connect(database.appUrl, database.ownerUrl, 1);
+  single = connect(t.appUrl, t.ownerUrl, 1);
 });
 
 afterAll(async () => {
