@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { searchPaginationSchema } from '../api/shared.js';
+import { localDateTimeIn } from '../observations/local-time.js';
 
 /* ---- The model (spec 001 §3 Action, §4 statuses) ---- */
 
@@ -123,9 +124,7 @@ export const ACTION_PAGE_SIZE = 50;
 
 /** 'YYYY-MM-DD' of an instant in a time zone (the site's), for due dates and the overdue sweep. */
 export function actionDateIn(timeZone: string, at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return localDateTimeIn(timeZone, at).slice(0, 10);
 }
 
 /** Whole days from date `a` to date `b` (both 'YYYY-MM-DD'). */
