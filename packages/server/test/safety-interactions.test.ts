@@ -115,6 +115,14 @@ describe('recording an interaction', () => {
     });
     const again = await call(t, adminA, 'GET', `/api/safety_interactions/${si.id}`);
     expect(again.json()).toEqual(si);
+    // The list names the same area and local time (its own read of the page's areas only).
+    const listed = (await call(t, adminA, 'GET', '/api/safety_interactions')).json() as { safety_interactions: { id: string }[] };
+    expect(listed.safety_interactions.find((x) => x.id === si.id)).toMatchObject({
+      area: { id: areaA, full_name: 'Tokyo Works / Assembly' },
+      held_at: held,
+      safe_count: 1,
+      at_risk_count: 1,
+    });
     // Serials count per organisation: the other organisation starts at 1 too.
     const first = await call(
       t,

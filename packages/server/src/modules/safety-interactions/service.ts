@@ -20,7 +20,7 @@ import { pageWindow, searchPattern } from '../../platform/http/list.js';
 import { actionsOfSource, createActionsFor } from '../actions/service.js';
 import { siSchedules, safetyInteractionCounts, safetyInteractions, siBehaviours, siCounters, siParticipants } from './tables.js';
 import { arrayParam, walkPage } from '../search-walk.js';
-import { areaNames, siteRefs, type SiteRef } from './sites.js';
+import { areaNames, areaNamesOf, siteRefs, type SiteRef } from './sites.js';
 
 type Row = typeof safetyInteractions.$inferSelect;
 const V = 'safetyInteractions.validation';
@@ -399,7 +399,10 @@ export async function toListItems(tx: Tx, rows: Row[]): Promise<SiListItem[]> {
     .from(siBehaviours)
     .where(inArray(siBehaviours.interactionId, ids))
     .groupBy(siBehaviours.interactionId, siBehaviours.kind);
-  const areas = rows.some((r) => r.areaId) ? await areaNames(tx) : new Map<string, string>();
+  const areas = await areaNamesOf(
+    tx,
+    rows.map((r) => r.areaId),
+  );
   const tally = (id: string, kind: string) => Number(tallies.find((t) => t.id === id && t.kind === kind)?.n ?? 0);
   return rows.map((r) => {
     const site = sites.get(r.siteId)!;
@@ -409,7 +412,7 @@ export async function toListItems(tx: Tx, rows: Row[]): Promise<SiListItem[]> {
       status: r.status,
       observer: personOf(names, r.observerId),
       site,
-      area: r.areaId ? { id: r.areaId, full_name: fullNameOf(areas.get(r.areaId)) } : null,
+      area: r.areaId ? { id: r.areaId, full_name: areas.get(r.areaId) ?? '' } : null,
       held_at: siLocalDateTime(site.time_zone, r.heldAt),
       duration_minutes: r.durationMinutes,
       people: people.filter((x) => x.interactionId === r.id).map((x) => x.name),
