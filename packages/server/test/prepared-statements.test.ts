@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, inTenant, preparedName, type Database } from '../src/platform/db/db.js';
+import { connect, inTenant, pageInlined, preparedName, type Database } from '../src/platform/db/db.js';
 import { users } from '../src/platform/db/schema.js';
 import { createOrg, createTestApp, type TestApp } from './helpers.js';
 
@@ -41,15 +41,29 @@ describe('prepared statements on the app pool', () => {
     expect(preparedName(`${text} `)).toBeUndefined();
   });
 
-  it('leaves a page (a LIMIT or OFFSET given as a parameter) unnamed, to be planned for its values each time', async () => {
+  it('names a page with its LIMIT and OFFSET written in, so that a generic plan knows how many rows are wanted', async () => {
     for (let i = 0; i < 5; i++)
       await inTenant(single.app, orgs[0]!.id, (tx) =>
-        tx.select({ email: users.email }).from(users).orderBy(users.email).limit(2).offset(0),
+        tx.select({ email: users.email }).from(users).orderBy(users.email).limit(2).offset(1),
       );
     const prepared = await inTenant(single.app, orgs[0]!.id, (tx) =>
-      tx.execute(sql`select count(*)::int as n from pg_prepared_statements where statement ilike '%limit $%'`),
+      tx.execute(sql`select statement from pg_prepared_statements where statement ilike '%"users"%limit%'`),
     );
-    expect(prepared.rows[0]!.n).toBe(0);
+    expect(prepared.rows.map((r) => String(r.statement))).toEqual([expect.stringMatching(/limit 2 offset 1$/)]);
+  });
+
+  it('writes in only whole numbers that are the last parameters, and leaves any other page as it is', () => {
+    expect(pageInlined('select a from t where b = $1 limit $2 offset $3', ['x', 25, '50'])).toEqual({
+      text: 'select a from t where b = $1 limit 25 offset 50',
+      params: ['x'],
+    });
+    expect(pageInlined('select a from t where b = $1', ['x'])).toEqual({ text: 'select a from t where b = $1', params: ['x'] });
+    // Not the last parameter: writing it in would leave a gap in the numbering.
+    expect(pageInlined('select a from t limit $1 offset $2 where b = $3', [1, 2, 'x'])).toBeNull();
+    // Not a whole number (a text that would otherwise land in the SQL).
+    expect(pageInlined('select a from t where b = $1 limit $2', ['x', '1; drop table t'])).toBeNull();
+    expect(pageInlined('select a from t where b = $1 limit $2', ['x', -1])).toBeNull();
+    expect(pageInlined('select a from t where b = $1 limit $2', ['x', 2.5])).toBeNull();
   });
 
   it('runs a prepared statement once per connection and answers each organisation with its own rows only', async () => {
@@ -67,7 +81,9 @@ describe('prepared statements on the app pool', () => {
       expect(rows.every((r) => r.email.endsWith(i % 2 ? '@prepb.test' : '@prepa.test'))).toBe(true);
     }
     const prepared = await inTenant(single.app, orgs[0]!.id, (tx) =>
-      tx.execute(sql`select name, generic_plans + custom_plans as runs from pg_prepared_statements where statement like '%"users"%'`),
+      tx.execute(
+        sql`select name, generic_plans + custom_plans as runs from pg_prepared_statements where statement like '%"users"%' and statement not like '%limit%'`,
+      ),
     );
     expect(prepared.rows).toHaveLength(1);
     expect(String(prepared.rows[0]!.name)).toMatch(/^b/);

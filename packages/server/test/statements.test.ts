@@ -33,6 +33,20 @@ const probeApi = defineApi('probe', {
     body: z.object({ n: z.number() }),
     response: z.object({ one: z.number() }),
   },
+  org: {
+    method: 'GET',
+    path: '/api/test_probe/org',
+    access: { session: true },
+    summary: 'Probe',
+    response: z.object({ org: z.string() }),
+  },
+  readWrite: {
+    method: 'GET',
+    path: '/api/test_probe/read_write',
+    access: { session: true },
+    summary: 'Probe',
+    response: z.object({ one: z.number() }),
+  },
   touch: {
     method: 'POST',
     path: '/api/test_probe/touch',
@@ -45,6 +59,8 @@ const probeApi = defineApi('probe', {
 
 let t: TestApp;
 let admin: Session;
+let other: Session;
+let orgIds: [string, string];
 const seen: string[] = [];
 let counting = false;
 const originalQuery = pg.Client.prototype.query;
@@ -58,6 +74,21 @@ beforeAll(async () => {
   router.route(probeApi.write, async ({ tx, body }) => ({
     one: Number((await tx.execute(sql`select ${body.n}::int as one`)).rows[0]!.one),
   }));
+  // The read path (route option database: 'read'): no transaction, a read-only connection.
+  router.route(
+    probeApi.org,
+    async ({ tx }) => ({ org: String((await tx.execute(sql`select current_setting('app.organization_id') as org`)).rows[0]!.org) }),
+    {
+      database: 'read',
+    },
+  );
+  router.route(
+    probeApi.readWrite,
+    async ({ tx }) => ({ one: (await tx.execute(sql`update users set full_name = full_name where false`)).rowCount ?? 0 }),
+    {
+      database: 'read',
+    },
+  );
   // Taking a transaction id is what any write does.
   router.route(probeApi.touch, async ({ tx }) => ({
     one: Number((await tx.execute(sql`select (txid_current() * 0 + 1)::int as one`)).rows[0]!.one),
@@ -76,6 +107,9 @@ beforeAll(async () => {
   };
   const org = await createOrg(t, 'stmts');
   admin = await signIn(t, org.subDomain, org.adminEmail);
+  const second = await createOrg(t, 'stmtsb');
+  other = await signIn(t, second.subDomain, second.adminEmail);
+  orgIds = [org.id, second.id];
   // Every statement any pooled client sends while `counting` is on.
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     if (counting) {
@@ -165,8 +199,25 @@ describe('statements per authenticated request', () => {
     expect(statements.filter((s) => /^begin/i.test(s.trim()))).toHaveLength(1);
   });
 
-  it('a real list runs in one transaction too', async () => {
+  it('a list runs without a transaction, on a read connection that already holds the organisation: its own statements only', async () => {
+    await call(t, admin, 'GET', observationsApi.list.path);
     const statements = await statementsOf(() => call(t, admin, 'GET', observationsApi.list.path));
-    expect(statements.filter((s) => /^begin/i.test(s.trim()))).toHaveLength(1);
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((s) => /^(begin|commit)|; *commit|set_config/i.test(s.trim()))).toEqual([]);
+  });
+
+  it('a read connection answers each organisation as its own, alternating between two', async () => {
+    for (let i = 0; i < 6; i++) {
+      const [session, id] = i % 2 ? [other, orgIds[1]] : [admin, orgIds[0]];
+      const res = await call(t, session, 'GET', '/api/test_probe/org');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ org: id });
+    }
+  });
+
+  it('a write sent on the read path fails (the connection is read-only) and the next read works', async () => {
+    const res = await call(t, admin, 'GET', '/api/test_probe/read_write');
+    expect(res.statusCode).toBe(500);
+    expect((await call(t, admin, 'GET', '/api/test_probe/org')).json()).toEqual({ org: orgIds[0] });
   });
 });

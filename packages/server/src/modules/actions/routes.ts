@@ -12,24 +12,28 @@ export function actionRoutes(r: Router) {
 
   // The lists of spec 001 §7, one per source, each with the right of spec 000 §2 (in its contract).
   for (const kind of Object.keys(ACTION_LIST_KINDS) as ActionListKind[]) {
-    r.route(api[ACTION_LIST_ENDPOINTS[kind]], async ({ tx, principal, query, lang, afterCommit }) => {
-      if (query.export_to_excel) {
-        // Every filtered row of the tab: in the request up to 10,000, past that by a job (issue 13).
-        return exportList(
-          { tx, deps, principal, lang, afterCommit },
-          `actions:${kind}`,
-          storedActionQuery(query),
-          actionExport(tx, kind, query, lang),
-        );
-      }
-      const page = await listActions(tx, kind, query);
-      return {
-        actions: page.actions,
-        pagination: searchPagination(page.total, page.totalCapped, query.page, query.per_page),
-        counts: page.counts,
-        counts_capped: page.countsCapped,
-      };
-    });
+    r.route(
+      api[ACTION_LIST_ENDPOINTS[kind]],
+      async ({ tx, principal, query, lang, afterCommit }) => {
+        if (query.export_to_excel) {
+          // Every filtered row of the tab: in the request up to 10,000, past that by a job (issue 13).
+          return exportList(
+            { tx, deps, principal, lang, afterCommit },
+            `actions:${kind}`,
+            storedActionQuery(query),
+            actionExport(tx, kind, query, lang),
+          );
+        }
+        const page = await listActions(tx, kind, query);
+        return {
+          actions: page.actions,
+          pagination: searchPagination(page.total, page.totalCapped, query.page, query.per_page),
+          counts: page.counts,
+          counts_capped: page.countsCapped,
+        };
+      },
+      { database: 'read' },
+    );
   }
 
   r.route(api.categories, async ({ tx }) => ({ categories: await categoryOptions(tx) }));

@@ -29,28 +29,35 @@ function writesObservations(p: Principal): void {
   if (!can(p.access, 'Observation', 'create') && !can(p.access, 'Observation', 'update')) throw new AppError('forbidden');
 }
 
+/** The lists and counts only read (an export aside): no transaction, a read-only connection (route.ts). */
+const READ = { database: 'read' } as const;
+
 const serialLabel = (serial: number) => `OBS-${String(serial).padStart(6, '0')}`;
 
 export function observationRoutes(r: Router) {
   const { deps } = r;
 
   // A guest's lists, counts and exports hold its own reports only (guests: 'own').
-  r.route(api.list, async ({ tx, principal, query, lang, afterCommit }) => {
-    const q = { ...query, reportedBy: guestReporter(principal) };
-    if (query.export_to_excel) {
-      // Every filtered row: in the request up to 10,000, past that by a job (issue 13).
-      return exportList(
-        { tx, deps, principal, lang, afterCommit },
-        'observations',
-        storedObservationQuery(q),
-        observationExport(tx, q, lang),
-      );
-    }
-    const page = await listObservations(tx, q);
-    return { observations: page.observations, pagination: searchPagination(page.total, page.totalCapped, query.page, query.per_page) };
-  });
+  r.route(
+    api.list,
+    async ({ tx, principal, query, lang, afterCommit }) => {
+      const q = { ...query, reportedBy: guestReporter(principal) };
+      if (query.export_to_excel) {
+        // Every filtered row: in the request up to 10,000, past that by a job (issue 13).
+        return exportList(
+          { tx, deps, principal, lang, afterCommit },
+          'observations',
+          storedObservationQuery(q),
+          observationExport(tx, q, lang),
+        );
+      }
+      const page = await listObservations(tx, q);
+      return { observations: page.observations, pagination: searchPagination(page.total, page.totalCapped, query.page, query.per_page) };
+    },
+    READ,
+  );
 
-  r.route(api.statusCounts, ({ tx, principal, query }) => statusCounts(tx, { ...query, reportedBy: guestReporter(principal) }));
+  r.route(api.statusCounts, ({ tx, principal, query }) => statusCounts(tx, { ...query, reportedBy: guestReporter(principal) }), READ);
   r.route(api.formData, ({ tx, principal }) => formData(tx, principal.kind !== 'guest'));
   r.route(api.hazardTypes, ({ tx }) => hazardTypes(tx));
   r.guest(api.guestFormData, ({ tx }) => guestFormData(tx));

@@ -22,14 +22,23 @@ function writesInteractions(p: Principal): void {
 export function recordRoutes(r: Router) {
   const { deps } = r;
 
-  r.route(api.list, async ({ tx, principal, query, lang, afterCommit }) => {
-    if (query.export_to_excel) {
-      // Every filtered row: in the request up to the inline limit, past it by a job (issue 13).
-      return exportList({ tx, deps, principal, lang, afterCommit }, 'safety_interactions', storedSiQuery(query), siExport(tx, query, lang));
-    }
-    const page = await listInteractions(tx, query);
-    return { safety_interactions: page.items, pagination: searchPagination(page.total, page.totalCapped, query.page, query.per_page) };
-  });
+  r.route(
+    api.list,
+    async ({ tx, principal, query, lang, afterCommit }) => {
+      if (query.export_to_excel) {
+        // Every filtered row: in the request up to the inline limit, past it by a job (issue 13).
+        return exportList(
+          { tx, deps, principal, lang, afterCommit },
+          'safety_interactions',
+          storedSiQuery(query),
+          siExport(tx, query, lang),
+        );
+      }
+      const page = await listInteractions(tx, query);
+      return { safety_interactions: page.items, pagination: searchPagination(page.total, page.totalCapped, query.page, query.per_page) };
+    },
+    { database: 'read' },
+  );
 
   r.route(api.options, async ({ tx }) => ({ sites: await formOptions(tx) }));
 

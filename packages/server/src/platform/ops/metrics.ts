@@ -4,7 +4,7 @@ import type { Jobs } from '../jobs/jobs.js';
 
 /** What the gauges read when Prometheus scrapes: whatever of it this process has. */
 export type MetricSources = {
-  db?: Pick<Database, 'appPool' | 'ownerPool'>;
+  db?: Pick<Database, 'appPool' | 'ownerPool'> & Partial<Pick<Database, 'readPool'>>;
   /** Read at each scrape: the job workers start after the app is built (and not at all with JOBS=0). */
   jobs?: () => Jobs | null;
   sockets?: () => number;
@@ -53,7 +53,7 @@ export function createMetrics(): Metrics {
 
   new Gauge({
     name: 'bulwark_db_pool_connections',
-    help: 'Database pool connections of this node: total open, idle, and requests waiting for one (pool app: requests; owner: jobs)',
+    help: 'Database pool connections of this node: total open, idle, and requests waiting for one (pool app: requests; read: list reads; owner: jobs)',
     labelNames: ['pool', 'state'] as const,
     registers: [registry],
     collect() {
@@ -62,8 +62,10 @@ export function createMetrics(): Metrics {
       if (!db) return;
       for (const [pool, p] of [
         ['app', db.appPool],
+        ['read', db.readPool],
         ['owner', db.ownerPool],
       ] as const) {
+        if (!p) continue;
         this.set({ pool, state: 'total' }, p.totalCount);
         this.set({ pool, state: 'idle' }, p.idleCount);
         this.set({ pool, state: 'waiting' }, p.waitingCount);
