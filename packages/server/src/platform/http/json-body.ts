@@ -53,8 +53,12 @@ export function registerJsonBody(app: FastifyInstance, options: { bodyTimeoutMs:
     parse(req, text, done);
   });
 
-  app.addHook('preParsing', async (req, reply, payload) => {
-    if (!isJson(req.headers['content-type'])) return payload;
+  // A callback hook, not an async one: it runs on every request, GETs included, and most carry no JSON.
+  app.addHook('preParsing', (req, reply, payload, done) => {
+    if (!isJson(req.headers['content-type'])) {
+      done(null, payload);
+      return;
+    }
     const guarded = new PassThrough();
     const timer = setTimeout(() => {
       payload.unpipe(guarded);
@@ -72,6 +76,6 @@ export function registerJsonBody(app: FastifyInstance, options: { bodyTimeoutMs:
     // Fastify listens once it reads the body; an error before that must not throw out of the stream.
     guarded.on('error', () => {});
     payload.pipe(guarded);
-    return guarded;
+    done(null, guarded);
   });
 }
