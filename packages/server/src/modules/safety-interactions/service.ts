@@ -4,12 +4,14 @@ import {
   searchTotal,
   siLocalDateTime,
   siSerial,
+  siteFullName,
   type SiCreate,
   type SiListItem,
   type SiListQuery,
   type SiResponse,
 } from '@bulwark/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../platform/audit.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Tx } from '../../platform/db/db.js';
@@ -20,7 +22,8 @@ import { pageWindow, searchPattern } from '../../platform/http/list.js';
 import { actionsOfSource, createActionsFor } from '../actions/service.js';
 import { siSchedules, safetyInteractionCounts, safetyInteractions, siBehaviours, siCounters, siParticipants } from './tables.js';
 import { arrayParam, walkPage } from '../search-walk.js';
-import { areaNames, areaNamesOf, siteRefs, type SiteRef } from './sites.js';
+import { areaNames, siteRefs, type SiteRef } from './sites.js';
+import { siteNodes, sites } from '../sites/read.js';
 
 type Row = typeof safetyInteractions.$inferSelect;
 const V = 'safetyInteractions.validation';
@@ -378,50 +381,76 @@ export async function countInteractions(tx: Tx, q: ListFilters): Promise<number>
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Everything a list row shows beyond the interaction's own columns (site, observer, people, behaviour
+ * counts, the area's full name), for a page of interactions in one statement.
+ */
+async function listDetails(tx: Tx, ids: string[]) {
+  const i = safetyInteractions;
+  const p = siParticipants;
+  const b = siBehaviours;
+  // Three levels under a site at most: a unit's parent is a department, whose parent is a division.
+  const parent = alias(siteNodes, 'parent');
+  const grand = alias(siteNodes, 'grand');
+  const tally = (kind: string) =>
+    sql<number>`(select count(*) from ${b} where ${b.interactionId} = ${i.id} and ${b.kind} = ${kind})::integer`;
+  return tx
+    .select({
+      id: i.id,
+      siteName: sites.name,
+      timeZone: sites.timeZone,
+      observerName: users.fullName,
+      people: sql<string[]>`array(select ${p.name} from ${p} where ${p.interactionId} = ${i.id} order by ${p.position})`,
+      safe: tally('safe'),
+      atRisk: tally('at_risk'),
+      area: siteNodes.name,
+      areaParent: parent.name,
+      areaGrand: grand.name,
+    })
+    .from(i)
+    .innerJoin(sites, and(eq(sites.organizationId, i.organizationId), eq(sites.id, i.siteId)))
+    .leftJoin(users, and(eq(users.organizationId, i.organizationId), eq(users.id, i.observerId)))
+    .leftJoin(siteNodes, and(eq(siteNodes.organizationId, i.organizationId), eq(siteNodes.id, i.areaId)))
+    .leftJoin(parent, and(eq(parent.organizationId, siteNodes.organizationId), eq(parent.id, siteNodes.parentId)))
+    .leftJoin(grand, and(eq(grand.organizationId, parent.organizationId), eq(grand.id, parent.parentId)))
+    .where(inArray(i.id, ids));
+}
+
 export async function toListItems(tx: Tx, rows: Row[]): Promise<SiListItem[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const sites = await siteRefs(
-    tx,
-    rows.map((r) => r.siteId),
+  const details = new Map(
+    (
+      await listDetails(
+        tx,
+        rows.map((r) => r.id),
+      )
+    ).map((d) => [d.id, d]),
   );
-  const names = await namesOf(
-    tx,
-    rows.map((r) => r.observerId),
-  );
-  const people = await tx
-    .select()
-    .from(siParticipants)
-    .where(inArray(siParticipants.interactionId, ids))
-    .orderBy(asc(siParticipants.position));
-  const tallies = await tx
-    .select({ id: siBehaviours.interactionId, kind: siBehaviours.kind, n: count() })
-    .from(siBehaviours)
-    .where(inArray(siBehaviours.interactionId, ids))
-    .groupBy(siBehaviours.interactionId, siBehaviours.kind);
-  const areas = await areaNamesOf(
-    tx,
-    rows.map((r) => r.areaId),
-  );
-  const tally = (id: string, kind: string) => Number(tallies.find((t) => t.id === id && t.kind === kind)?.n ?? 0);
-  return rows.map((r) => {
-    const site = sites.get(r.siteId)!;
-    return {
-      id: r.id,
-      serial: r.serial,
-      status: r.status,
-      observer: personOf(names, r.observerId),
-      site,
-      area: r.areaId ? { id: r.areaId, full_name: areas.get(r.areaId) ?? '' } : null,
-      held_at: siLocalDateTime(site.time_zone, r.heldAt),
-      duration_minutes: r.durationMinutes,
-      people: people.filter((x) => x.interactionId === r.id).map((x) => x.name),
-      crew: r.crew,
-      topics: r.topics,
-      safe_count: tally(r.id, 'safe'),
-      at_risk_count: tally(r.id, 'at_risk'),
-      recognition_given: r.recognitionGiven,
-    };
+  // A list reads without a transaction (route option database: 'read'): an interaction removed between
+  // the page and this statement is left out rather than shown half.
+  return rows.flatMap((r) => {
+    const d = details.get(r.id);
+    if (!d) return [];
+    return [
+      {
+        id: r.id,
+        serial: r.serial,
+        status: r.status,
+        observer: r.observerId && d.observerName !== null ? { id: r.observerId, full_name: d.observerName } : null,
+        site: { id: r.siteId, name: d.siteName, time_zone: d.timeZone },
+        area: r.areaId
+          ? { id: r.areaId, full_name: d.area === null ? '' : siteFullName([d.siteName, d.areaGrand, d.areaParent, d.area]) }
+          : null,
+        held_at: siLocalDateTime(d.timeZone, r.heldAt),
+        duration_minutes: r.durationMinutes,
+        people: d.people,
+        crew: r.crew,
+        topics: r.topics,
+        safe_count: d.safe,
+        at_risk_count: d.atRisk,
+        recognition_given: r.recognitionGiven,
+      },
+    ];
   });
 }
 

@@ -1,8 +1,6 @@
-import { siteFullName } from '@bulwark/domain';
-import { and, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/db.js';
-import { siteNodes, sites } from '../sites/read.js';
+import { sites } from '../sites/read.js';
 import { siteFullNames } from '../sites/service.js';
 
 export type SiteRef = { id: string; name: string; time_zone: string };
@@ -20,26 +18,6 @@ export async function siteRefs(tx: Tx, ids: readonly string[], activeOnly = fals
     .from(sites)
     .where(inArray(sites.id, wanted));
   return new Map(rows.filter((s) => !activeOnly || s.isActive).map((s) => [s.id, { id: s.id, name: s.name, time_zone: s.timeZone }]));
-}
-
-/**
- * The full names ("Site / Division / …") of these divisions, departments and units only, by id, in one
- * statement: a list page names its few areas without reading every node of the organisation.
- */
-export async function areaNamesOf(tx: Tx, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((x): x is string => !!x))];
-  if (wanted.length === 0) return new Map();
-  // Three levels under a site at most: a unit's parent is a department, whose parent is a division.
-  const parent = alias(siteNodes, 'parent');
-  const grand = alias(siteNodes, 'grand');
-  const rows = await tx
-    .select({ id: siteNodes.id, site: sites.name, grand: grand.name, parent: parent.name, name: siteNodes.name })
-    .from(siteNodes)
-    .innerJoin(sites, and(eq(sites.organizationId, siteNodes.organizationId), eq(sites.id, siteNodes.siteId)))
-    .leftJoin(parent, and(eq(parent.organizationId, siteNodes.organizationId), eq(parent.id, siteNodes.parentId)))
-    .leftJoin(grand, and(eq(grand.organizationId, parent.organizationId), eq(grand.id, parent.parentId)))
-    .where(inArray(siteNodes.id, wanted));
-  return new Map(rows.map((r) => [r.id, siteFullName([r.site, r.grand, r.parent, r.name])]));
 }
 
 /** Every division, department and unit as "siteId:Site / Division / …", by id. */
