@@ -129,6 +129,20 @@ describe('deny by default', () => {
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('leaves the headers only a document acts on to pages, the API documentation included', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/v2/api_connection_checks' });
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control']) {
+      expect(api.headers[name], name).toBeUndefined();
+      expect(page.headers[name], name).toBeDefined();
+      expect(docs.headers[name], name).toBeDefined();
+    }
+    expect(page.headers['content-security-policy']).toBe(api.headers['content-security-policy']);
   });
 });
 

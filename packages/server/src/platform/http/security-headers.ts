@@ -27,13 +27,30 @@ export function securityHeaders(options: object): Record<string, string> {
 }
 
 /**
+ * Headers that only a document (a page the browser renders and scripts) acts on. An API answer is JSON
+ * or a file: it keeps the policy (CSP, frame and type protections, referrer, resource policy) and leaves
+ * these out, which saves every API answer about a third of its header bytes.
+ */
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-xss-protection',
+];
+
+/** Paths answered with API data rather than a document (the API's own documentation is a page). */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
  * The security headers on every answer, computed once. @fastify/helmet builds helmet again on every
  * request (its CSP parsed each time, in two hooks): a tenth of the CPU of a cheap request.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: object): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const document = securityHeaders(options);
+  const api = Object.fromEntries(Object.entries(document).filter(([name]) => !DOCUMENT_ONLY.includes(name)));
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApiAnswer(req.url) ? api : document);
     done();
   });
 }
