@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Vitest 5's reporter calls Map.groupBy, which Node 20 lacks (it arrived in Node 21): without this the
@@ -21,6 +22,11 @@ if (!('groupBy' in Map)) {
 // One runner for every layer. Each project is a layer of the test pyramid; `npm test` runs them all.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on the two-core machines CI runs on,
+    // where a single file at a time left a core idle half the run (its tests wait on PostgreSQL, a
+    // browser or a server process). Every layer shares one pool, so browser files run beside server
+    // files rather than after them; the timeouts below leave room for a neighbour's load.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'] } },
       {
@@ -30,8 +36,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       'packages/web/vite.config.ts',
@@ -41,9 +47,8 @@ export default defineConfig({
           root: 'e2e',
           environment: 'node',
           include: ['**/*.e2e.ts'],
-          testTimeout: 120_000,
+          testTimeout: 180_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -22,6 +22,12 @@ import { call, createTestApp, nextIp, PNG, signIn, type Session, type TestApp } 
  * it is registered; one that declares multipart but does not refuse JSON fails the first test.
  */
 const UPLOAD_WORD = /(attachments?|upload|logo|files?|photo|image|import)$/;
+/**
+ * A walk of every upload route sends hundreds of files; on a busy two-core machine running two test
+ * files at once it takes longer than vitest's default minute, and a walk cut off by its timeout goes on
+ * uploading under the next test's footprint.
+ */
+const WALK_TIMEOUT = 300_000;
 
 let t: TestApp;
 let fp: FootprintReader;
@@ -249,88 +255,96 @@ describe('hostile uploads on every upload route', () => {
     expect(uploadRoutes.length).toBeGreaterThanOrEqual(4);
   });
 
-  it("refuses oversized, mislabelled, empty, doubled, missing and malformed files with a 4xx in the reader's language that writes nothing", async () => {
-    const failures: string[] = [];
-    for (const route of uploadRoutes) {
-      for (const c of REFUSED) {
-        const where = `${route.method} ${route.url}: ${c.label}`;
-        try {
-          const filesBefore = listFiles(t.deps.config.filesDir);
-          const before = await fp.read();
-          const res = await send(route, c.body());
-          expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-          expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
-          if (c.status) expect(res.statusCode, where).toBe(c.status);
-          const body = res.json() as { errors: string[]; code: keyof typeof ERROR_STATUS; fields?: Record<string, string> };
-          expect(body.errors[0]?.trim(), where).toBeTruthy();
-          expect(ERROR_STATUS[body.code], `${where}: code ${body.code}`).toBe(res.statusCode);
-          if (body.code === 'validation_failed') expect(Object.keys(body.fields ?? {}), `${where}: names the field`).toContain('file');
-          expect(describeChanges(changes(before, await fp.read())), `${where} wrote rows`).toBe('nothing');
-          expect(listFiles(t.deps.config.filesDir), `${where} left bytes in the files folder`).toEqual(filesBefore);
-          // The same refusal in another language (in turn) is not the English text.
-          const lang = LANGUAGES[requests % LANGUAGES.length]!;
-          const translated = await send(route, c.body(), lang);
-          expect(translated.statusCode, `${where} in ${lang}`).toBe(res.statusCode);
-          const other = translated.json() as { errors: string[]; fields?: Record<string, string> };
-          expect(other.errors[0], `${where} in ${lang}`).not.toBe(body.errors[0]);
-          if (body.fields?.file) expect(other.fields?.file, `${where} in ${lang}`).not.toBe(body.fields.file);
-        } catch (err) {
-          failures.push(String(err).split('\n')[0]!.slice(0, 400));
-        }
-      }
-    }
-    console.log(`bad uploads: ${requests} requests so far`);
-    expect(failures).toEqual([]);
-  });
-
-  it('keeps an acceptable file under a hostile name only with a harmless name, inside the files folder', async () => {
-    const failures: string[] = [];
-    let stored = 0;
-    for (const route of uploadRoutes) {
-      for (const name of HOSTILE_NAMES) {
-        const where = `${route.method} ${route.url}: file named ${JSON.stringify(name.slice(0, 40))}`;
-        try {
-          const filesBefore = listFiles(t.deps.config.filesDir);
-          const before = await fp.read();
-          // The declared type is a lie for the last names: the content decides, never the label.
-          const declared = name.endsWith('.exe') ? 'application/x-msdownload' : 'image/png';
-          const res = await send(route, multipartOf([{ fileName: name, contentType: declared, bytes: PNG }]));
-          expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
-          const after = await fp.read();
-          const added = listFiles(t.deps.config.filesDir).filter((f) => !filesBefore.includes(f));
-          if (res.statusCode >= 400) {
-            expect(describeChanges(changes(before, after)), `${where} was refused but wrote rows`).toBe('nothing');
-            expect(added, `${where} was refused but left bytes`).toEqual([]);
-            continue;
+  it(
+    "refuses oversized, mislabelled, empty, doubled, missing and malformed files with a 4xx in the reader's language that writes nothing",
+    async () => {
+      const failures: string[] = [];
+      for (const route of uploadRoutes) {
+        for (const c of REFUSED) {
+          const where = `${route.method} ${route.url}: ${c.label}`;
+          try {
+            const filesBefore = listFiles(t.deps.config.filesDir);
+            const before = await fp.read();
+            const res = await send(route, c.body());
+            expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+            expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+            if (c.status) expect(res.statusCode, where).toBe(c.status);
+            const body = res.json() as { errors: string[]; code: keyof typeof ERROR_STATUS; fields?: Record<string, string> };
+            expect(body.errors[0]?.trim(), where).toBeTruthy();
+            expect(ERROR_STATUS[body.code], `${where}: code ${body.code}`).toBe(res.statusCode);
+            if (body.code === 'validation_failed') expect(Object.keys(body.fields ?? {}), `${where}: names the field`).toContain('file');
+            expect(describeChanges(changes(before, await fp.read())), `${where} wrote rows`).toBe('nothing');
+            expect(listFiles(t.deps.config.filesDir), `${where} left bytes in the files folder`).toEqual(filesBefore);
+            // The same refusal in another language (in turn) is not the English text.
+            const lang = LANGUAGES[requests % LANGUAGES.length]!;
+            const translated = await send(route, c.body(), lang);
+            expect(translated.statusCode, `${where} in ${lang}`).toBe(res.statusCode);
+            const other = translated.json() as { errors: string[]; fields?: Record<string, string> };
+            expect(other.errors[0], `${where} in ${lang}`).not.toBe(body.errors[0]);
+            if (body.fields?.file) expect(other.fields?.file, `${where} in ${lang}`).not.toBe(body.fields.file);
+          } catch (err) {
+            failures.push(String(err).split('\n')[0]!.slice(0, 400));
           }
-          stored += 1;
-          const rows = await fileRowsAfter(before.get('public.files')?.digest ?? '0');
-          expect(rows.length, `${where}: one file row`).toBe(1);
-          const row = rows[0]!;
-          expect(row.file_name, where).not.toMatch(/[/\\]|\.\./);
-          // C0 and C1 controls, bidirectional controls (a right-to-left override makes `invoice\u202Egnp.exe`
-          // read as `invoiceexe.png`) and zero-width characters: none is stored (issue 12 item 15).
-          expect(
-            new RegExp(INVISIBLE_CHARACTERS.source, 'u').test(row.file_name),
-            `${where}: invisible or control characters in ${JSON.stringify(row.file_name)}`,
-          ).toBe(false);
-          expect(row.file_name.length, where).toBeLessThanOrEqual(200);
-          expect(row.file_name.trim().length, where).toBeGreaterThan(0);
-          expect(row.mime_type, `${where}: the type is read from the content`).toBe('image/png');
-          // The bytes sit inside the files folder, under the key the row names, and are the bytes sent.
-          expect(added.length, `${where}: one new file`).toBe(1);
-          const root = path.resolve(t.deps.config.filesDir);
-          expect(added[0]!.startsWith(root + path.sep), where).toBe(true);
-          expect(path.resolve(root, row.storage_key), where).toBe(added[0]);
-        } catch (err) {
-          failures.push(String(err).split('\n')[0]!.slice(0, 400));
         }
       }
-    }
-    console.log(`bad uploads: hostile names stored harmlessly ${stored} times; ${requests} requests in all`);
-    expect(failures).toEqual([]);
-    expect(stored).toBeGreaterThan(0);
-  });
+      console.log(`bad uploads: ${requests} requests so far`);
+      expect(failures).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
+
+  it(
+    'keeps an acceptable file under a hostile name only with a harmless name, inside the files folder',
+    async () => {
+      const failures: string[] = [];
+      let stored = 0;
+      for (const route of uploadRoutes) {
+        for (const name of HOSTILE_NAMES) {
+          const where = `${route.method} ${route.url}: file named ${JSON.stringify(name.slice(0, 40))}`;
+          try {
+            const filesBefore = listFiles(t.deps.config.filesDir);
+            const before = await fp.read();
+            // The declared type is a lie for the last names: the content decides, never the label.
+            const declared = name.endsWith('.exe') ? 'application/x-msdownload' : 'image/png';
+            const res = await send(route, multipartOf([{ fileName: name, contentType: declared, bytes: PNG }]));
+            expect(res.statusCode, `${where}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+            const after = await fp.read();
+            const added = listFiles(t.deps.config.filesDir).filter((f) => !filesBefore.includes(f));
+            if (res.statusCode >= 400) {
+              expect(describeChanges(changes(before, after)), `${where} was refused but wrote rows`).toBe('nothing');
+              expect(added, `${where} was refused but left bytes`).toEqual([]);
+              continue;
+            }
+            stored += 1;
+            const rows = await fileRowsAfter(before.get('public.files')?.digest ?? '0');
+            expect(rows.length, `${where}: one file row`).toBe(1);
+            const row = rows[0]!;
+            expect(row.file_name, where).not.toMatch(/[/\\]|\.\./);
+            // C0 and C1 controls, bidirectional controls (a right-to-left override makes `invoice\u202Egnp.exe`
+            // read as `invoiceexe.png`) and zero-width characters: none is stored (issue 12 item 15).
+            expect(
+              new RegExp(INVISIBLE_CHARACTERS.source, 'u').test(row.file_name),
+              `${where}: invisible or control characters in ${JSON.stringify(row.file_name)}`,
+            ).toBe(false);
+            expect(row.file_name.length, where).toBeLessThanOrEqual(200);
+            expect(row.file_name.trim().length, where).toBeGreaterThan(0);
+            expect(row.mime_type, `${where}: the type is read from the content`).toBe('image/png');
+            // The bytes sit inside the files folder, under the key the row names, and are the bytes sent.
+            expect(added.length, `${where}: one new file`).toBe(1);
+            const root = path.resolve(t.deps.config.filesDir);
+            expect(added[0]!.startsWith(root + path.sep), where).toBe(true);
+            expect(path.resolve(root, row.storage_key), where).toBe(added[0]);
+          } catch (err) {
+            failures.push(String(err).split('\n')[0]!.slice(0, 400));
+          }
+        }
+      }
+      console.log(`bad uploads: hostile names stored harmlessly ${stored} times; ${requests} requests in all`);
+      expect(failures).toEqual([]);
+      expect(stored).toBeGreaterThan(0);
+    },
+    WALK_TIMEOUT,
+  );
 });
 
 /** File rows written after a footprint reading (their row version is newer than the table's was). */

@@ -21,13 +21,13 @@ import { sql } from 'drizzle-orm';
 
 export const PASSWORD = 'Test#Pass1';
 
-/** An empty database on the test server (no migrations), dropped by the returned function. */
-export async function emptyDatabase(): Promise<{ ownerUrl: string; drop: () => Promise<void> }> {
+/** An empty database on the test server (no migrations), or a copy of `template`; dropped by the returned function. */
+export async function emptyDatabase(template?: string): Promise<{ ownerUrl: string; drop: () => Promise<void> }> {
   const admin = inject('pgAdminUrl');
   const name = `bulwark_t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -42,9 +42,13 @@ export async function emptyDatabase(): Promise<{ ownerUrl: string; drop: () => P
   };
 }
 
-/** A fresh database on the test server, migrated; dropped by the returned function. */
+/**
+ * A fresh database on the test server, migrated: a copy of the run's migrated template (global-setup.ts),
+ * on which `migrate` finds nothing to apply and only makes sure of the app's role and grants. Dropped
+ * by the returned function.
+ */
 export async function freshDatabase(): Promise<{ ownerUrl: string; appUrl: string; drop: () => Promise<void> }> {
-  const db = await emptyDatabase();
+  const db = await emptyDatabase(inject('pgTemplate'));
   return { ...db, appUrl: await migrate(db.ownerUrl) };
 }
 

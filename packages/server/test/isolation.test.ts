@@ -386,7 +386,8 @@ describe('organisation B against organisation A', () => {
     const result = await probe(t.app, t.app.registeredRoutes.filter(probed));
     console.log(`isolation probe: ${result.routes} routes, ${result.requests} requests, ${ACTORS.length} actors`);
     expect(result.failures).toEqual([]);
-  }, 120_000);
+    // Sixteen thousand requests: about a minute alone on a two-core machine, longer beside another file.
+  }, 300_000);
 
   it('catches a route that shows, confirms or changes A’s records (the probe can fail)', async () => {
     // The real app with three careless routes that read around the wall through the owner connection.

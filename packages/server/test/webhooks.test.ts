@@ -388,11 +388,15 @@ describe('deliveries', () => {
       return d[0]?.attempts === 1 ? d[0] : undefined;
     });
     expect(first).toMatchObject({ status: 'pending', response_status: 500, response_excerpt: 'broken at /flaky', delivered_at: null });
-    // pg-boss holds the job for a retry with backoff.
-    const [job] = await owner<{ state: string; wait: number }>(
-      `select state, extract(epoch from start_after - now())::int as wait from pgboss.job where name = $1 and data->>'id' = $2`,
-      [WEBHOOK_QUEUE, first.id],
-    );
+    // pg-boss holds the job for a retry with backoff. It records the failure after our handler has
+    // written the attempt, so the job may still be active for a moment.
+    const job = await waitUntil('the job held for a retry', async () => {
+      const [row] = await owner<{ state: string; wait: number }>(
+        `select state, extract(epoch from start_after - now())::int as wait from pgboss.job where name = $1 and data->>'id' = $2`,
+        [WEBHOOK_QUEUE, first.id],
+      );
+      return row?.state === 'active' ? undefined : row;
+    });
     expect(job?.state).toBe('retry');
     expect(job!.wait).toBeGreaterThan(10);
 
