@@ -23,9 +23,9 @@ if (!('groupBy' in Map)) {
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on the two-core machines CI runs on,
-    // where a single file at a time left a core idle half the run (its tests wait on PostgreSQL, a
-    // browser or a server process). Every layer shares one pool, so browser files run beside server
-    // files rather than after them; the timeouts below leave room for a neighbour's load.
+    // where a single file at a time leaves a core idle while its tests wait on PostgreSQL or a server
+    // process. `npm test` (scripts/run-tests.mjs) runs the browser files as a chain of their own beside
+    // the rest; the timeouts below leave room for a neighbour's load.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'] } },
@@ -49,6 +49,10 @@ export default defineConfig({
           include: ['**/*.e2e.ts'],
           testTimeout: 180_000,
           hookTimeout: 240_000,
+          // Each file starts the product, its PostgreSQL and Chromium: two at once overload two cores.
+          fileParallelism: false,
+          // expect.poll gives up after 1 s by default: a navigation on a loaded two-core machine can take longer.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

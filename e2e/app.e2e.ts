@@ -160,16 +160,22 @@ describe('the shell', () => {
     await shot(page, '10-dashboard-spanish');
 
     // A fresh sign-in elsewhere sees the stored choice: it reached the server.
-    const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/authorize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
-      body: JSON.stringify({ email: 'admin@demo.test', password: PASSWORD }),
-    });
-    expect(((await res.json()) as { profile: { user: { locale: string } } }).profile.user.locale).toBe('es');
+    const storedLocale = async () => {
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/authorize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-tenant': 'demo' },
+        body: JSON.stringify({ email: 'admin@demo.test', password: PASSWORD }),
+      });
+      return ((await res.json()) as { profile: { user: { locale: string } } }).profile.user.locale;
+    };
+    expect(await storedLocale()).toBe('es');
 
     await page.getByRole('button', { name: /^Idioma|^Language/ }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect.poll(() => page.title()).toBe('Home · Bulwark EHS');
+    // The screen changes before the server has the choice: closing the page at once may cancel the
+    // request, and the next test's admin would sign in in Spanish.
+    await expect.poll(storedLocale, { interval: 500 }).toBe('en');
     await context.close();
   });
 
