@@ -5,18 +5,22 @@
 // (each starts the product, its PostgreSQL and Chromium) and the rest (domain, web, server). On the
 // two-core machines CI runs on, one file at a time in all left a core idle for half the run, while two
 // browser files at once overload it (each needs about a core of its own) and time out. Arguments are
-// passed to one vitest run instead (e.g. `--project server`).
+// passed to one vitest run instead (e.g. `--project server`), except `--database-layers`, which runs
+// only the layers that read a database (server, browser): what a second pass on another PostgreSQL
+// can find (.ci/run), since the domain and web tests never touch one.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('.vitest', { recursive: true });
-const extra = process.argv.slice(2);
+const databaseOnly = process.argv.includes('--database-layers');
+const extra = process.argv.slice(2).filter((a) => a !== '--database-layers');
+const rest = databaseOnly ? ['--project', 'server'] : ['--project', 'domain', '--project', 'web', '--project', 'server'];
 const chains = extra.length
   ? [{ name: 'results', args: extra }]
   : [
       { name: 'browser', args: ['--project', 'e2e'] },
       // One worker: with the browser chain that is two files at a time on two cores.
-      { name: 'rest', args: ['--project', 'domain', '--project', 'web', '--project', 'server', '--maxWorkers=1'] },
+      { name: 'rest', args: [...rest, '--maxWorkers=1'] },
     ];
 
 function runChain({ name, args }) {
