@@ -28,10 +28,10 @@ export default async function setup(project: TestProject) {
     // PostgreSQL runs as its own system user, which must be able to enter the folder.
     chmodSync(dir, 0o755);
     const port = 55_000 + Math.floor(Math.random() * 5_000);
-    const pg = await startEmbeddedPostgres(dir, port, () => {});
-    adminUrl = pg.url;
+    const embedded = await startEmbeddedPostgres(dir, port, () => {});
+    adminUrl = embedded.url;
     stopServer = async () => {
-      await pg.stop();
+      await embedded.stop();
       rmSync(dir, { recursive: true, force: true });
     };
   }
