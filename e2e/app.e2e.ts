@@ -155,10 +155,6 @@ describe('the shell', () => {
     await expect.poll(() => page.title()).not.toBe('Home · Bulwark EHS');
     const spanishTitle = await page.title();
     expect(spanishTitle).toMatch(/· Bulwark EHS$/);
-    await page.reload();
-    await expect.poll(() => page.title()).toBe(spanishTitle);
-    await shot(page, '10-dashboard-spanish');
-
     // A fresh sign-in elsewhere sees the stored choice: it reached the server.
     const storedLocale = async () => {
       const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/authorize`, {
@@ -168,7 +164,12 @@ describe('the shell', () => {
       });
       return ((await res.json()) as { profile: { user: { locale: string } } }).profile.user.locale;
     };
-    expect(await storedLocale()).toBe('es');
+    // The screen switches before the account is saved; a reload at once would cancel that request
+    // (seen on a loaded CI machine), so wait until the server has the choice.
+    await expect.poll(storedLocale, { interval: 500 }).toBe('es');
+    await page.reload();
+    await expect.poll(() => page.title()).toBe(spanishTitle);
+    await shot(page, '10-dashboard-spanish');
 
     await page.getByRole('button', { name: /^Idioma|^Language/ }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
