@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,6 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+// The compiled server as `npm start` runs it, rebuilt first if its sources changed since `npm test` built it.
+import { serverArgs } from '../packages/server/test/compiled-server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const SCREENSHOTS = path.join(ROOT, 'screenshots');
@@ -39,27 +41,10 @@ export type ProductOptions = {
 
 type Launched = { child: ChildProcess; output: () => string; exited: Promise<void> };
 
-let compiledMain: string | null = null;
-
-/**
- * The compiled server, as `npm start` runs it (packages/server/dist/main.js): built once per test process
- * if its sources changed since the last build (`npm test` has just built it, so this only checks its
- * stamp). Starting it costs a fraction of loading the TypeScript sources through tsx, at every start of
- * every browser test file.
- */
-function serverEntry(): string {
-  if (!compiledMain) {
-    const built = spawnSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: ROOT, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`scripts/build.mjs server failed:\n${built.stdout}${built.stderr}`);
-    compiledMain = path.join(ROOT, 'packages/server/dist/main.js');
-  }
-  return compiledMain;
-}
-
 /** Starts the compiled server with `env`; resolves once it answers on `port` and says it is running. */
 async function launchNode(env: NodeJS.ProcessEnv, port: number): Promise<Launched> {
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverEntry()], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,6 +91,8 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     APP_SECRET: randomBytes(24).toString('hex'),
+    // No load balancer moves work off a test's node: SIGTERM stops it at once instead of draining 5 s.
+    DRAIN_SECONDS: '0',
     ...options.env,
   };
   let dataDir: string | null = null;
@@ -164,7 +151,14 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
 export async function startSecondNode(first: RunningServer): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bulwark-e2e-node-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DRAIN_SECONDS: '0',
+  };
   // The demo is the first node's to seed.
   delete env.SEED_DEMO;
   Object.assign(env, first.nodeEnv);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TestApp } from './helpers.js';
 import { appOnDatabase, emptyDatabase, freePort, run, startChild, stopChild, waitUntil, type Child } from './process-helpers.js';
+import { compiledServer, serverArgs } from './compiled-server.js';
 
 const STRONG = 'Str0ng#pass';
 let database: Awaited<ReturnType<typeof emptyDatabase>>;
@@ -31,8 +32,9 @@ function env(): NodeJS.ProcessEnv {
   };
 }
 
-/** `npx tsx packages/server/src/cli.ts …` from the repository root. */
-const ehs = (...args: string[]) => run('npx', ['tsx', 'packages/server/src/cli.ts', ...args], env());
+/** The compiled CLI (packages/server/dist/cli.js), as a production install runs it; `npm run ehs` is tried once below. */
+const cli = (...args: string[]) => ['--enable-source-maps', compiledServer().cli, ...args];
+const ehs = (...args: string[]) => run(process.execPath, cli(...args), env());
 
 async function owner<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: database.ownerUrl });
@@ -199,13 +201,21 @@ describe('the embedded database in DATA_DIR (npm start, npm run ehs)', () => {
       rmSync(f, { recursive: true, force: true });
     }
   });
-  const base = () => ({ PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', HOST: '127.0.0.1', JOBS: '0' });
+  // DRAIN_SECONDS 0: no balancer to leave, so SIGTERM stops the server at once.
+  const base = () => ({
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    JOBS: '0',
+    DRAIN_SECONDS: '0',
+  });
 
   it('org:create while the server holds the embedded database says so and how to go on (it printed "undefined")', async () => {
     const dataDir = folder('bulwark-cli-embedded-');
     const pgPort = await freePort();
     const port = await freePort();
-    server = startChild(['--import', 'tsx', 'packages/server/src/main.ts'], {
+    server = startChild(serverArgs(), {
       ...base(),
       DATA_DIR: dataDir,
       PORT: String(port),
@@ -224,7 +234,7 @@ describe('the embedded database in DATA_DIR (npm start, npm run ehs)', () => {
 
     const args = ['org:create', '--domain', 'held', '--name', 'Held', '--admin-email', 'a@held.test', '--admin-password', STRONG];
     const cliEnv = { ...base(), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) };
-    const res = await run('npx', ['tsx', 'packages/server/src/cli.ts', ...args], cliEnv);
+    const res = await run(process.execPath, cli(...args), cliEnv);
     expect(res.code).toBe(1);
     expect(res.stderr).not.toMatch(/undefined/);
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
@@ -236,7 +246,7 @@ describe('the embedded database in DATA_DIR (npm start, npm run ehs)', () => {
 
     // The way it offers works: the same command on the running server's database.
     const password = readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-    const through = await run('npx', ['tsx', 'packages/server/src/cli.ts', ...args], {
+    const through = await run(process.execPath, cli(...args), {
       ...cliEnv,
       DATABASE_URL: `postgres://postgres:${password}@127.0.0.1:${pgPort}/bulwark`,
     });
@@ -251,7 +261,7 @@ describe('the embedded database in DATA_DIR (npm start, npm run ehs)', () => {
     const closed = folder('bulwark-closed-');
     chmodSync(closed, process.getuid?.() === 0 ? 0o700 : 0o000);
     const dataDir = path.join(closed, 'data');
-    const res = await run(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    const res = await run(process.execPath, serverArgs(), {
       ...base(),
       DATA_DIR: dataDir,
       PORT: String(await freePort()),

@@ -45,6 +45,7 @@ describe('the compiled server (npm start)', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       JOBS: '0',
+      DRAIN_SECONDS: '0',
     });
     await waitUntil(
       'the compiled server to answer /healthz',

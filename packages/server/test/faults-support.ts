@@ -6,6 +6,7 @@ import { actionDateIn, localDateTimeIn, type SignInResponse } from '@bulwark/dom
 import { createOrg, PNG } from './helpers.js';
 import { setUpOrganisation, type Fixture } from './observations-support.js';
 import { appOnDatabase, startChild, stopChild, waitUntil, type Child } from './process-helpers.js';
+import { serverArgs } from './compiled-server.js';
 
 export { PNG };
 
@@ -26,13 +27,15 @@ export function tempDir(prefix: string): { dir: string; remove: () => void } {
 
 /** The app as `npm start` runs it (src/main.ts), in its own process, on `port`. */
 export function startApp(port: number, env: { DATABASE_URL: string; FILES_DIR: string } & Record<string, string>): Node {
-  const child = startChild(['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = startChild(serverArgs(), {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     APP_SECRET,
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
+    // No one balances load to a test's node: SIGTERM stops it at once rather than draining 5 s.
+    DRAIN_SECONDS: '0',
     ...env,
   });
   return { child, url: `http://127.0.0.1:${port}`, port };

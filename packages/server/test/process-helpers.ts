@@ -8,7 +8,7 @@ import { emptyDatabase, testDeps, type TestApp } from './helpers.js';
 
 export { emptyDatabase };
 
-/** The repository root: where `npm run ehs` and `node --import tsx packages/server/src/...` run from. */
+/** The repository root: where `npm run ehs` and the compiled server (compiled-server.ts) run from. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /**

@@ -5,6 +5,7 @@ import { createOrganizationService } from '../src/modules/organizations/service.
 import { connect } from '../src/platform/db/db.js';
 import { freshDatabase, PASSWORD } from './helpers.js';
 import { connectSocket, freePort, record, startChild, stopChild, waitForItem, waitUntil, type Child } from './process-helpers.js';
+import { serverArgs } from './compiled-server.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const APP_SECRET = 'redis-test-secret-0123456789-0123456789';
@@ -16,7 +17,7 @@ let orgId = '';
 
 async function startNode(): Promise<{ child: Child; url: string }> {
   const port = await freePort();
-  const child = startChild(['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = startChild(serverArgs(), {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     DATABASE_URL: database!.ownerUrl,
@@ -26,6 +27,7 @@ async function startNode(): Promise<{ child: Child; url: string }> {
     HOST: '127.0.0.1',
     JOBS: '0',
     LOG_LEVEL: 'warn',
+    DRAIN_SECONDS: '0',
   });
   const node = { child, url: `http://127.0.0.1:${port}` };
   nodes.push(node);
