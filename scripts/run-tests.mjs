@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 mkdirSync('.vitest', { recursive: true });
 const databaseOnly = process.argv.includes('--database-layers');
 const extra = process.argv.slice(2).filter((a) => a !== '--database-layers');
-const rest = databaseOnly ? ['--project', 'server'] : ['--project', 'domain', '--project', 'web', '--project', 'server'];
+const rest = databaseOnly ? ['--project', 'server*'] : ['--project', 'domain', '--project', 'web', '--project', 'server*'];
 const chains = extra.length
   ? [{ name: 'results', args: extra }]
   : [

@@ -72,5 +72,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // One jsdom and one module graph for a worker's files (test/setup.ts cleans up between them): a
+    // jsdom per file was most of this layer's time.
+    isolate: false,
   },
 });

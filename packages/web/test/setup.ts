@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // jsdom lacks the layout APIs Mantine reads at mount time; these stubs report "no match" and "no size".
 if (!window.matchMedia) {
@@ -35,4 +35,10 @@ if (!('fonts' in document)) {
 afterEach(() => {
   cleanup();
   document.body.innerHTML = '';
+});
+
+// The files of a worker share one jsdom (isolate: false): each starts with nothing stored.
+beforeAll(() => {
+  localStorage.clear();
+  sessionStorage.clear();
 });
