@@ -75,5 +75,8 @@ export default defineConfig({
     // One jsdom and one module graph for a worker's files (test/setup.ts cleans up between them): a
     // jsdom per file was most of this layer's time.
     isolate: false,
+    // Vitest's 5 s is too short for a form driven keystroke by keystroke on a two-core machine that also
+    // runs the browser files (seen: the observation form's action rows at 5.7 s).
+    testTimeout: 20_000,
   },
 });

@@ -15,13 +15,22 @@ export const APP_SECRET = 'faults-test-secret-0123456789-0123456789';
 export type Node = { child: Child; url: string; port: number };
 export type Session = SignInResponse & { tenant: string };
 
-/** A temporary folder removed by `cleanUp` (or on exit, whatever happened). */
+// Folders not yet removed, removed when the worker exits: one hook for all (a worker runs many files).
+const folders = new Set<string>();
+process.once('exit', () => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary folder removed by `remove` (or on exit, whatever happened). */
 export function tempDir(prefix: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   // An embedded PostgreSQL runs as its own system user, which must be able to enter the folder.
   chmodSync(dir, 0o755);
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  process.once('exit', remove);
+  folders.add(dir);
+  const remove = () => {
+    folders.delete(dir);
+    rmSync(dir, { recursive: true, force: true });
+  };
   return { dir, remove };
 }
 
@@ -190,6 +199,7 @@ export async function startRedis(port: number): Promise<{ stop: () => Promise<vo
       if (proc.exitCode !== null || proc.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
       kill();
+      process.off('exit', kill);
       await exited;
     },
   };
