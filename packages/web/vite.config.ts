@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
@@ -75,6 +76,8 @@ export default defineConfig({
     // One jsdom and one module graph for a worker's files (test/setup.ts cleans up between them): a
     // jsdom per file was most of this layer's time.
     isolate: false,
+    // As the root config's: projects run together must agree on it (vitest refuses the run otherwise).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Vitest's 5 s is too short for a form driven keystroke by keystroke on a two-core machine that also
     // runs the browser files (seen: the observation form's action rows at 5.7 s).
     testTimeout: 20_000,
