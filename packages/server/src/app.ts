@@ -116,15 +116,19 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; ops?:
 
   // wildcard: files are looked up on each request, so a rebuilt app is served without a restart.
   await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: false, serve: existsSync(deps.config.webDist) });
-  // The static plugin refuses directories (403); the root path is the app itself.
-  app.get('/', (_req, reply) => sendApp(deps, reply));
+  // The static plugin refuses directories (403); the root path is the app itself. The page handlers
+  // return nothing: a returned reply is a thenable that fastify awaits, and each await of a reply adds
+  // listeners to the response (MaxListenersExceededWarning at every page load).
+  app.get('/', (_req, reply) => {
+    sendApp(deps, reply);
+  });
   app.setNotFoundHandler((req, reply) => {
     // A missing API path or built asset is a real 404; only page paths fall back to the app.
     if (isApiPath(req.url) || req.method !== 'GET' || req.url.startsWith('/assets/')) {
       return reply.status(404).send({ errors: [translate(req.lang, 'errors.not_found')], code: 'not_found' });
     }
     // The single-page app answers every other path; its router decides what to show.
-    return sendApp(deps, reply);
+    sendApp(deps, reply);
   });
 
   return app;
@@ -135,11 +139,12 @@ export function maskTokens(url: string): string {
   return url.replace(/(\/password_resets\/)[^/?#]+/, '$1[token]');
 }
 
-function sendApp(deps: AppDeps, reply: FastifyReply) {
+function sendApp(deps: AppDeps, reply: FastifyReply): void {
   if (existsSync(path.join(deps.config.webDist, 'index.html'))) {
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return;
   }
-  return reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
+  reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');
 }
 
 /** Answers to the push requests of spec 000 §7: each module answers its own. */

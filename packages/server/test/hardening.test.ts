@@ -192,6 +192,19 @@ describe('security headers on every answer', () => {
     }
     const page = await inject('GET', '/login', null);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+
+    // Every page load printed MaxListenersExceededWarning (11 'close' listeners on the response): the page
+    // handlers returned the reply, a thenable, which fastify awaited by adding listeners to the response.
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      for (const target of ['/', '/login', '/observations/list']) expect((await fetch(`${url}${target}`)).status, target).toBe(200);
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
     expect((await inject('GET', asset!, null)).headers['content-type']).toMatch(/javascript/);
 
     // A body that is not JSON, and one far over the limit: the parser's own words stay inside.
