@@ -58,6 +58,8 @@ export default defineConfig({
           root: 'e2e',
           environment: 'node',
           include: ['**/*.e2e.ts'],
+          // One product start for the run, which every file's product copies (global-setup.ts).
+          globalSetup: ['global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 240_000,
           // Each file starts the product, its PostgreSQL and Chromium: two at once overload two cores.
