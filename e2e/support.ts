@@ -3,14 +3,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { startProduct as startProductOn, type ProductOptions, type RunningServer } from './product.js';
+import { startProduct as startProductOn, type ProductOptions, type ProductTemplate, type RunningServer } from './product.js';
 
 export { freePort, startSecondNode, type ProductOptions, type RunningServer } from './product.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The product the run's globalSetup started once and stopped, which every `startProduct` copies. */
-    productTemplate: import('./product.js').ProductTemplate | null;
+    productTemplate: ProductTemplate | null;
   }
 }
 
