@@ -115,7 +115,18 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean; ops?:
   for (const m of MODULES) m.routes(router, deps);
 
   // wildcard: files are looked up on each request, so a rebuilt app is served without a restart.
-  await app.register(fastifyStatic, { root: deps.config.webDist, wildcard: true, index: false, serve: existsSync(deps.config.webDist) });
+  await app.register(fastifyStatic, {
+    root: deps.config.webDist,
+    wildcard: true,
+    index: false,
+    serve: existsSync(deps.config.webDist),
+    // Vite names every file under assets/ after its content, so a browser may keep it for good instead of
+    // asking again at each page load; index.html, which names them, is asked for again every time.
+    setHeaders: (reply, filePath) => {
+      const asset = path.relative(deps.config.webDist, filePath).startsWith(`assets${path.sep}`);
+      reply.header('cache-control', asset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   // The static plugin refuses directories (403); the root path is the app itself. The page handlers
   // return nothing: a returned reply is a thenable that fastify awaits, and each await of a reply adds
   // listeners to the response (MaxListenersExceededWarning at every page load).
@@ -141,7 +152,7 @@ export function maskTokens(url: string): string {
 
 function sendApp(deps: AppDeps, reply: FastifyReply): void {
   if (existsSync(path.join(deps.config.webDist, 'index.html'))) {
-    reply.header('cache-control', 'no-cache').sendFile('index.html');
+    reply.sendFile('index.html');
     return;
   }
   reply.status(404).type('text/plain').send('The web app is not built: run `npm run build`.');

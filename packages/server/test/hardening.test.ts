@@ -192,6 +192,10 @@ describe('security headers on every answer', () => {
     }
     const page = await inject('GET', '/login', null);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    // The page names the assets of this build: it is asked for again each time; the assets, named after
+    // their content, are kept by the browser for good.
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect((await inject('GET', asset!, null)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
     // Every page load printed MaxListenersExceededWarning (11 'close' listeners on the response): the page
     // handlers returned the reply, a thenable, which fastify awaited by adding listeners to the response.
