@@ -110,3 +110,18 @@ export function withProduct(ready: (server: RunningServer, browser: Browser) => 
     await server?.stop();
   });
 }
+
+/** The session the web app keeps in localStorage after its sign-in form (packages/web/src/api/session-store.ts). */
+export type WebSession = { token: string; csrf: string; refresh: string };
+
+/** Signs in through the API, as the sign-in form does: the session a test page can start with. */
+export async function apiSignIn(port: number, email: string, password: string, tenant = 'demo'): Promise<WebSession> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/authorize`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-tenant': tenant },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`);
+  const { token, csrf, refresh } = (await res.json()) as WebSession;
+  return { token, csrf, refresh };
+}
