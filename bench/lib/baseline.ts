@@ -22,7 +22,9 @@ export async function startBaseline(ownerUrl: string, reads: BaselineReads, time
   const file = path.join(dir, 'reads.json');
   writeFileSync(file, JSON.stringify(reads));
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/lib/baseline-server.ts'), file], {
+  // BENCH_NODE_ARGS profiles the baseline too (server.ts), to compare the two.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'bench/lib/baseline-server.ts'), file], {
     cwd: ROOT,
     env: {
       ...process.env,

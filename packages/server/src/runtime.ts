@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, moduleJobs, pushRequestHandlers } from './app.js';
 import { createPrincipalCache } from './platform/auth/principal-cache.js';
-import { createTokenSigner } from './platform/auth/tokens.js';
+import { createTokenSigner, VERIFIED_TOKENS_KEPT } from './platform/auth/tokens.js';
 import type { Config } from './platform/config.js';
 import { connect } from './platform/db/db.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './platform/db/embedded.js';
@@ -93,7 +93,7 @@ export async function startServer(config: Config, options: { logger?: boolean; l
       const appUrl = await migrate(ownerUrl, log);
       const db = connect(appUrl, ownerUrl);
       started.push(() => db.close());
-      const tokens = createTokenSigner(config.appSecret);
+      const tokens = createTokenSigner(config.appSecret, { keepVerified: VERIFIED_TOKENS_KEPT });
       const principals = createPrincipalCache({ url: ownerUrl, log, pools: [db.appPool, db.ownerPool] });
       started.push(() => principals.close());
       const push = createPush({ db: db.app, tokens, principals, redisUrl: config.redisUrl, log, onDelivered: ops.metrics.pushDelivered });

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, pushRequestHandlers } from '../src/app.js';
 import { createPrincipalCache } from '../src/platform/auth/principal-cache.js';
-import { createTokenSigner } from '../src/platform/auth/tokens.js';
+import { createTokenSigner, VERIFIED_TOKENS_KEPT } from '../src/platform/auth/tokens.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { asPlatform, connect } from '../src/platform/db/db.js';
 import { migrate } from '../src/platform/db/migrate.js';
@@ -75,7 +75,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export function testDeps(appUrl: string, ownerUrl: string, poolSize = 5, overrides: Partial<Config> = {}): AppDeps {
   const config = testConfig(overrides);
   const db = connect(appUrl, ownerUrl, poolSize);
-  const tokens = createTokenSigner(config.appSecret);
+  const tokens = createTokenSigner(config.appSecret, { keepVerified: VERIFIED_TOKENS_KEPT });
   const principals = createPrincipalCache({ url: ownerUrl, log: () => {}, pools: [db.appPool, db.ownerPool] });
   const push = createPush({ db: db.app, tokens, principals, redisUrl: null, log: () => {} });
   return {

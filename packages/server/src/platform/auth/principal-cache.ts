@@ -19,10 +19,12 @@ export const PRINCIPALS_CHANNEL = 'bulwark_principals';
 const MAX_ENTRIES = 10_000;
 /** A safety net only: invalidation is by notification. */
 const TTL_MS = 60_000;
+const RECENCY_MS = 1_000;
 const FENCE_TEXT = "select 'principal-fence'";
 const FENCE_TIMEOUT_MS = 2_000;
 
-type Entry = { principal: Principal; at: number };
+/** `at`: when the principal was read; `used`: when it last moved to the recent end of the map. */
+type Entry = { principal: Principal; at: number; used: number };
 type TenantEntry = { tenant: Tenant; at: number };
 
 export type PrincipalCache = {
@@ -72,7 +74,7 @@ export function createPrincipalCache(options: {
    */
   pools?: pg.Pool[];
 }): PrincipalCache {
-  // Map order is insertion order: a hit is moved to the end, the first key is the least recently used.
+  // Map order is insertion order: a hit is moved to the end (at most once a second), the first key is the least recently used.
   const entries = new Map<string, Entry>();
   const tenants = new Map<string, TenantEntry>();
   let gen = 0;
@@ -224,15 +226,22 @@ export function createPrincipalCache(options: {
         entries.delete(sessionId);
         return null;
       }
-      entries.delete(sessionId);
-      entries.set(sessionId, e);
+      // The map's order is its recency (the oldest goes when it is full). Moving an entry on every hit
+      // churned the map's table under load (a rehash's worth of garbage every few thousand requests);
+      // once a second is recent enough for choosing what to drop.
+      if (now - e.used > RECENCY_MS) {
+        e.used = now;
+        entries.delete(sessionId);
+        entries.set(sessionId, e);
+      }
       return p;
     },
     put(principal, generation) {
       // API-token principals are not cached (their token's revocation, expiry and rate limit are per request).
       if (!listening || generation !== gen || principal.kind === 'integration') return;
       entries.delete(principal.sessionId);
-      entries.set(principal.sessionId, { principal, at: Date.now() });
+      const now = Date.now();
+      entries.set(principal.sessionId, { principal, at: now, used: now });
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     },
     tenant(label) {
