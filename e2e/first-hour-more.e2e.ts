@@ -60,12 +60,20 @@ async function as(
   // The language is the person's own setting (the server's): set it as they would have chosen it.
   const res = await fetch(`http://127.0.0.1:${server.port}/api/users/user_profile`, {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json', 'x-tenant': 'demo', authorization: `Bearer ${session.token}`, 'x-csrf-token': session.csrf },
+    headers: {
+      'content-type': 'application/json',
+      'x-tenant': 'demo',
+      authorization: `Bearer ${session.token}`,
+      'x-csrf-token': session.csrf,
+    },
     body: JSON.stringify({ locale: language }),
   });
   expect(res.status).toBe(200);
-  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 740 : 900 }, locale: 'en-GB',
-    acceptDownloads: true, });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 600 ? 740 : 900 },
+    locale: 'en-GB',
+    acceptDownloads: true,
+  });
   // Once per tab, before the app starts: the language and scheme chosen on this device and, unless the test
   // signs in through the form, the session the form would have kept (a reload keeps what the test changed).
   await context.addInitScript(

@@ -83,8 +83,7 @@ async function stopNode({ child, exited }: Launched) {
  * the time initdb, the migrations and the seed take (about 5 s of each of some 25 product starts).
  */
 export type ProductTemplate =
-  | { kind: 'embedded'; dataDir: string; appSecret: string }
-  | { kind: 'server'; database: string; appSecret: string };
+  { kind: 'embedded'; dataDir: string; appSecret: string } | { kind: 'server'; database: string; appSecret: string };
 
 type Product = { server: RunningServer; node: Launched; keep: () => ProductTemplate };
 
@@ -192,7 +191,8 @@ export async function makeProductTemplate(): Promise<ProductTemplate> {
 /** Removes a template's folder or database. */
 export async function dropProductTemplate(template: ProductTemplate): Promise<void> {
   if (template.kind === 'embedded') rmSync(template.dataDir, { recursive: true, force: true });
-  else if (process.env.DATABASE_URL) await adminQuery(process.env.DATABASE_URL, `drop database if exists ${template.database} with (force)`);
+  else if (process.env.DATABASE_URL)
+    await adminQuery(process.env.DATABASE_URL, `drop database if exists ${template.database} with (force)`);
 }
 
 /**
@@ -234,4 +234,3 @@ export async function startSecondNode(first: RunningServer): Promise<RunningServ
     },
   };
 }
-
