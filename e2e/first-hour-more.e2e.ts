@@ -5,7 +5,8 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { downloaded, expectNoOverflow, tinyPng } from './files.js';
-import { apiSignIn, type RunningServer, shot, withProduct } from './support.js';
+import { type RunningServer, shot, withProduct } from './support.js';
+import { openSignedIn } from './signed-in.js';
 
 /**
  * Issue 15, the rest of "The first hour in the product": closing needs another person (item 8), the
@@ -48,62 +49,15 @@ async function apiSession(email: string) {
   };
 }
 
-/** A signed-in page at a width, in a language (the person's own setting), light or dark. */
-async function as(
+/** A signed-in page at a width, in a language (the person's own setting), light or dark (signed-in.ts). */
+function as(
   email: string,
   width = 1280,
   language: Language = 'en',
   scheme: 'light' | 'dark' = 'light',
   { form = false }: { form?: boolean } = {},
 ): Promise<Opened> {
-  const session = await apiSignIn(server.port, email, PASSWORD);
-  // The language is the person's own setting (the server's): set it as they would have chosen it.
-  const res = await fetch(`http://127.0.0.1:${server.port}/api/users/user_profile`, {
-    method: 'PATCH',
-    headers: {
-      'content-type': 'application/json',
-      'x-tenant': 'demo',
-      authorization: `Bearer ${session.token}`,
-      'x-csrf-token': session.csrf,
-    },
-    body: JSON.stringify({ locale: language }),
-  });
-  expect(res.status).toBe(200);
-  const context = await browser.newContext({
-    viewport: { width, height: width < 600 ? 740 : 900 },
-    locale: 'en-GB',
-    acceptDownloads: true,
-  });
-  // Once per tab, before the app starts: the language and scheme chosen on this device and, unless the test
-  // signs in through the form, the session the form would have kept (a reload keeps what the test changed).
-  await context.addInitScript(
-    ([lang, dark, kept]) => {
-      if (!sessionStorage.getItem('e2e-init')) {
-        localStorage.setItem('bulwark.language', lang as string);
-        localStorage.setItem('bulwark.color-scheme', dark as string);
-        if (kept && typeof kept === 'object') {
-          localStorage.setItem('bulwark.token', kept.token);
-          localStorage.setItem('bulwark.csrf', kept.csrf);
-          localStorage.setItem('bulwark.refresh', kept.refresh);
-        }
-        sessionStorage.setItem('e2e-init', '1');
-      }
-    },
-    [language, scheme, form ? null : session] as const,
-  );
-  const page = await context.newPage();
-  if (!form) {
-    // Signed in already: the app opens at its home, as after the form. Each test's sign-in through the
-    // form cost a cold load of the sign-in page and a round of the form (about 2 s, 34 times a run).
-    await page.goto(`${origin()}/`);
-    return { context, page };
-  }
-  await page.goto(`${origin()}/login`);
-  await page.locator('input[type=email], input[name=email]').first().fill(email);
-  await page.locator('input[type=password]').first().fill(PASSWORD);
-  await page.locator('button[type=submit]').first().click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-  return { context, page };
+  return openSignedIn(browser, server, email, PASSWORD, { width, language, scheme, form, acceptDownloads: true });
 }
 
 /** Serious and critical axe violations of the page as it is now (run through DevTools, not a script tag: CSP). */
